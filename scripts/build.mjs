@@ -1,0 +1,48 @@
+// Builds one part or all: `node scripts/build.mjs native|wasm|site|all`.
+// native: core + Catch2 tests in build/native. wasm: the module in build/wasm-out.
+// site: the complete static site in dist/ (web/ + the module, posenc.wasm beside posenc.js).
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const at = (...parts) => path.join(root, ...parts);
+
+// emcc's optimizer needs Debian's acorn; a frozen cache means emcc never writes the system cache.
+const emscriptenEnv = { ...process.env, NODE_PATH: '/usr/share/nodejs', EM_FROZEN_CACHE: '1' };
+
+function run(command, args, env = process.env) {
+  console.log(`build: ${command} ${args.join(' ')}`);
+  execFileSync(command, args, { stdio: 'inherit', cwd: root, env });
+}
+
+function cmakeBuild(folder, configure, env) {
+  if (!existsSync(at(folder, 'CMakeCache.txt'))) run(configure[0], configure.slice(1), env);
+  run('cmake', ['--build', folder, '--parallel', '2'], env);
+}
+
+const steps = {
+  native() {
+    cmakeBuild('build/native', ['cmake', '-S', '.', '-B', 'build/native', '-DCMAKE_BUILD_TYPE=Release']);
+  },
+  wasm() {
+    cmakeBuild('build/wasm', ['emcmake', 'cmake', '-S', '.', '-B', 'build/wasm', '-DCMAKE_BUILD_TYPE=Release'], emscriptenEnv);
+  },
+  site() {
+    rmSync(at('dist'), { recursive: true, force: true });
+    mkdirSync(at('dist'));
+    cpSync(at('web'), at('dist'), { recursive: true });
+    cpSync(at('build/wasm-out/posenc-core.mjs'), at('dist/posenc-core.mjs'));
+    cpSync(at('build/wasm-out/posenc-core.wasm'), at('dist/posenc.wasm'));
+    console.log('build: dist/ is ready');
+  },
+};
+steps.all = () => { steps.wasm(); steps.site(); };
+
+const target = process.argv[2] ?? 'all';
+if (!steps[target]) {
+  console.error(`build: unknown target "${target}"; use one of ${Object.keys(steps).join(', ')}`);
+  process.exit(2);
+}
+steps[target]();

@@ -1,0 +1,67 @@
+// A small static server for dist/ on 127.0.0.1, with the page's Content-Security-Policy.
+// `node scripts/serve.mjs` serves on PORT (default 8000); tests import startServer.
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const contentTypes = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+export const contentSecurityPolicy = [
+  "default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "style-src 'self'", "img-src 'self' data:",
+  "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'none'",
+].join('; ');
+
+/**
+ * Serves `folder` on host:port (port 0 picks a free one).
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ */
+export function startServer({ folder = path.join(root, 'dist'), host = '127.0.0.1', port = 8000 } = {}) {
+  const server = createServer(async (request, response) => {
+    const pathname = decodeURIComponent(new URL(request.url, 'http://localhost').pathname);
+    const file = path.join(folder, pathname.endsWith('/') ? `${pathname}index.html` : pathname);
+    if (!file.startsWith(folder + path.sep)) {
+      response.writeHead(403).end('Forbidden');
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      response.writeHead(200, {
+        'Content-Type': contentTypes[path.extname(file)] ?? 'application/octet-stream',
+        'Content-Security-Policy': contentSecurityPolicy,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-cache',
+      });
+      response.end(body);
+    } catch {
+      response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+    }
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const { port: actual } = server.address();
+      resolve({ url: `http://${host}:${actual}/`, close: () => new Promise((done) => server.close(() => done())) });
+    });
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const port = Number(process.env.PORT ?? 8000);
+  startServer({ port }).then(({ url }) => console.log(`posenc is being served at ${url}  (Ctrl+C stops it)`),
+    (error) => {
+      console.error(`serve: cannot listen on 127.0.0.1:${port}: ${error.message}. Set PORT to another port.`);
+      process.exit(1);
+    });
+}

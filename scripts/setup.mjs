@@ -1,0 +1,47 @@
+// Installs what the build and the tests need and is missing: Debian packages (as root) and
+// node_modules (npm ci). Run by npm start, npm test and npm run build; quick when all is there.
+import { existsSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// Each Debian package with a file that proves it is installed.
+const debianPackages = [
+  ['emscripten', '/usr/bin/emcc'],
+  ['cmake', '/usr/bin/cmake'],
+  ['g++', '/usr/bin/g++'],
+  ['make', '/usr/bin/make'],
+  ['libxtensor-dev', '/usr/include/xtensor/xtensor.hpp'],
+  ['nlohmann-json3-dev', '/usr/include/nlohmann/json.hpp'],
+  ['catch2', '/usr/include/catch2/catch.hpp'],
+  ['chromium', '/usr/bin/chromium'],
+];
+
+function run(command, args, options = {}) {
+  console.log(`setup: ${command} ${args.join(' ')}`);
+  execFileSync(command, args, { stdio: 'inherit', cwd: root, ...options });
+}
+
+function installDebianPackages() {
+  const missing = debianPackages.filter(([, file]) => !existsSync(file)).map(([name]) => name);
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0) {
+    console.error(`setup: missing Debian packages. Install them, then run this again:\n\n  sudo apt-get install ${missing.join(' ')}\n`);
+    process.exit(1);
+  }
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-qq'], { env });
+  run('apt-get', ['install', '-y', '-qq', ...missing], { env });
+}
+
+function installNodeModules() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+installDebianPackages();
+installNodeModules();

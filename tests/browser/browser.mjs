@@ -1,0 +1,45 @@
+// Debian's Chromium driven by playwright-core (never a downloaded browser), against dist/
+// served on loopback. Records console errors and every request to another origin.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+
+// As root Chromium needs --no-sandbox; the rest keep it off this machine's closed network.
+const chromiumArgs = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export async function openSite() {
+  const server = await startServer({ port: 0 });
+  const profile = mkdtempSync(path.join(tmpdir(), 'posenc-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    args: chromiumArgs,
+    viewport: { width: 1280, height: 900 },
+  });
+  const origin = new URL(server.url).origin;
+  const consoleErrors = [];
+  const foreignRequests = [];
+  context.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!['data:', 'blob:'].includes(url.protocol) && url.origin !== origin) foreignRequests.push(request.url());
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.on('console', (message) => { if (message.type() === 'error') consoleErrors.push(message.text()); });
+  page.on('pageerror', (error) => consoleErrors.push(String(error)));
+  // Name the resource behind a failed load: the console message alone does not.
+  page.on('response', (response) => {
+    if (response.status() >= 400) consoleErrors.push(`HTTP ${response.status()} for ${response.url()}`);
+  });
+  return {
+    page, url: server.url, consoleErrors, foreignRequests,
+    async close() {
+      await context.close();
+      await server.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
