@@ -110,3 +110,53 @@ TEST_CASE("A result over the cell cap is refused before anything is allocated", 
     CHECK_THROWS_WITH(sinusoidal(many, {4096, 10000.0}), Catch::Matchers::Contains("33554432"));
     CHECK_NOTHROW(sinusoidal(std::vector<double>(8192, 0.0), {4096, 10000.0}));  // exactly 2^25
 }
+
+TEST_CASE("The row-to-row recurrence matches direct evaluation up to position 65,536", "[sinusoidal][accuracy]")
+{
+    // Contiguous rows go through the angle-addition recurrence; single positions are evaluated
+    // directly with sin/cos. The bound is 1e-9 absolute. An angle near 65,536 rad is only
+    // known to half an ulp (7.3e-12) in either evaluation, so they may differ by a few 1e-12.
+    const auto run = sinusoidal(range(65536 - 60000 + 1, 60000), {512, 10000.0});
+    double worst = 0;
+    for (std::size_t row = 0; row < run.shape(0); row += 37)
+    {
+        const auto direct = sinusoidal(std::vector<double>{60000.0 + static_cast<double>(row)}, {512, 10000.0});
+        for (std::size_t column = 0; column < 512; ++column)
+            worst = std::max(worst, std::fabs(run(row, column) - direct(0, column)));
+    }
+    CAPTURE(worst);
+    CHECK(worst < 1e-10);
+}
+
+TEST_CASE("The concat layout holds the same values as the interleaved one, in blocks", "[sinusoidal][layout]")
+{
+    const auto positions = range(300, 4900);
+    const auto interleaved = sinusoidal(positions, {64, 10000.0, posenc::SinusoidalLayout::interleaved});
+    const auto concat = sinusoidal(positions, {64, 10000.0, posenc::SinusoidalLayout::concat});
+    for (std::size_t row = 0; row < positions.size(); ++row)
+        for (std::size_t i = 0; i < 32; ++i)
+        {
+            CHECK(concat(row, i) == interleaved(row, 2 * i));
+            CHECK(concat(row, 32 + i) == interleaved(row, 2 * i + 1));
+        }
+    CHECK_THROWS_WITH(sinusoidal(positions, {63, 10000.0, posenc::SinusoidalLayout::concat}),
+                      Catch::Matchers::Contains("even for layout 'concat'"));
+}
+
+TEST_CASE("Float32 output is the double result rounded once", "[sinusoidal][precision]")
+{
+    const auto positions = range(8192);
+    const auto reference = sinusoidal(positions, {512, 10000.0});
+    std::vector<float> rounded(reference.size());
+    posenc::sinusoidal_into(std::span<const double>(positions), {512, 10000.0}, rounded.data());
+    for (std::size_t cell = 0; cell < rounded.size(); cell += 101)
+        CHECK(rounded[cell] == static_cast<float>(reference.data()[cell]));
+}
+
+TEST_CASE("The closed-form offset dot product equals the direct one", "[sinusoidal][property]")
+{
+    const auto table = sinusoidal(range(2, 4000), {96, 10000.0});
+    // rows are positions 4000 and 4001..: offsets 1 and 0
+    CHECK(row_dot(table, 0, 1) == Approx(posenc::sinusoidal_offset_dot(1, 96, 10000.0)).margin(1e-12));
+    CHECK(row_dot(table, 0, 0) == Approx(posenc::sinusoidal_offset_dot(0, 96, 10000.0)).margin(1e-12));
+}

@@ -1,0 +1,125 @@
+#pragma once
+// A learned absolute position table (BERT, GPT-2) and what a model is handed at a position the
+// table has no row for.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <xtensor/xtensor.hpp>
+
+#include "arguments.hpp"
+#include "random.hpp"
+
+namespace posenc
+{
+    /// What to do with a position p >= maxLength, the first index the table has no row for.
+    enum class Overflow
+    {
+        error,        // refuse: the row does not exist
+        clamp,        // hand over the last row, L - 1
+        wrap,         // row p mod L
+        window,       // keep only the last L positions of the sequence, re-indexed to 0 .. L-1
+        interpolate,  // row p (L-1)/(n-1), linear between the two nearest rows
+    };
+
+    struct LearnedTableOptions
+    {
+        std::int64_t max_length = 0;
+        std::int64_t d_model = 0;
+        std::uint64_t seed = 0;
+    };
+
+    inline Problem check_learned_table(const LearnedTableOptions& options)
+    {
+        if (auto problem = check_integer("maxLength", static_cast<double>(options.max_length), 1, limits::max_position))
+            return problem;
+        if (auto problem = check_integer("dModel", static_cast<double>(options.d_model), 1, limits::max_d_model))
+            return problem;
+        return check_cells("maxLength x dModel", static_cast<std::uint64_t>(options.max_length),
+                           static_cast<std::uint64_t>(options.d_model));
+    }
+
+    /// A freshly initialised table, shape (max_length, d_model): entries N(0, 0.02^2) as GPT-2
+    /// initialises its position embeddings, from a deterministic generator seeded with `seed`.
+    inline xt::xtensor<double, 2> learned_table(const LearnedTableOptions& options)
+    {
+        throw_if(check_learned_table(options));
+        xt::xtensor<double, 2> table({static_cast<std::size_t>(options.max_length), static_cast<std::size_t>(options.d_model)});
+        Random random(options.seed);
+        for (double& entry : table) entry = 0.02 * random.normal();
+        return table;
+    }
+
+    /// The rows handed to the model for each position, and where they came from.
+    struct LearnedLookup
+    {
+        xt::xtensor<double, 2> rows;       // (positions, d_model); zeros for a dropped position
+        std::vector<double> source_row;    // row index used (fractional for interpolate), NaN if dropped
+        std::vector<std::uint8_t> own_row; // 1 when the position's own trained row was used
+    };
+
+    /// The row index a policy hands over for position p when the sequence has `length` positions
+    /// (length >= L makes window and interpolate act); NaN for a position the window drops.
+    inline double overflow_row(Overflow policy, double p, std::int64_t max_length, double length)
+    {
+        const double last = static_cast<double>(max_length - 1);
+        if (p <= last && !(policy == Overflow::window || policy == Overflow::interpolate)) return p;
+        switch (policy)
+        {
+        case Overflow::error: return p;  // checked before: only p <= last gets here
+        case Overflow::clamp: return last;
+        case Overflow::wrap: return std::fmod(p, static_cast<double>(max_length));
+        case Overflow::window:
+        {
+            const double first_kept = std::max(0.0, length - static_cast<double>(max_length));
+            return p < first_kept ? std::nan("") : p - first_kept;
+        }
+        case Overflow::interpolate:
+            return length <= static_cast<double>(max_length) ? p : p * last / (length - 1.0);
+        }
+        return p;
+    }
+
+    /// Problem with a lookup: positions valid, and under Overflow::error every position has a row.
+    inline Problem check_learned_lookup(std::span<const double> positions, std::int64_t max_length, Overflow policy)
+    {
+        if (auto problem = check_positions(positions)) return problem;
+        if (policy != Overflow::error) return std::nullopt;
+        for (std::size_t i = 0; i < positions.size(); ++i)
+            if (positions[i] >= static_cast<double>(max_length))
+                return range_problem("positions[" + std::to_string(i) + "]",
+                                     "below maxLength " + std::to_string(max_length) + " with overflow 'error': the table has rows 0.."
+                                         + std::to_string(max_length - 1) + " and no row " + format_number(positions[i]) + " exists",
+                                     format_number(positions[i]));
+        return std::nullopt;
+    }
+
+    /// Looks up every position in `table` (L rows). The sequence length n is
+    /// max(sequence_length, max(positions) + 1); window and interpolate act when n > L.
+    inline LearnedLookup learned_lookup(const xt::xtensor<double, 2>& table, std::span<const double> positions,
+                                        Overflow policy, double sequence_length = 0)
+    {
+        const auto max_length = static_cast<std::int64_t>(table.shape(0));
+        throw_if(check_learned_lookup(positions, max_length, policy));
+        double length = sequence_length;
+        for (double p : positions) length = std::max(length, p + 1);
+        const std::size_t d = table.shape(1);
+        LearnedLookup result{xt::zeros<double>({positions.size(), d}), std::vector<double>(positions.size()),
+                             std::vector<std::uint8_t>(positions.size())};
+        for (std::size_t i = 0; i < positions.size(); ++i)
+        {
+            const double row = overflow_row(policy, positions[i], max_length, length);
+            result.source_row[i] = row;
+            result.own_row[i] = row == positions[i] && positions[i] < static_cast<double>(max_length);
+            if (std::isnan(row)) continue;
+            const auto below = static_cast<std::size_t>(std::floor(row));
+            const std::size_t above = std::min(below + 1, static_cast<std::size_t>(max_length - 1));
+            const double t = row - static_cast<double>(below);
+            for (std::size_t c = 0; c < d; ++c) result.rows(i, c) = (1 - t) * table(below, c) + t * table(above, c);
+        }
+        return result;
+    }
+}

@@ -1,0 +1,152 @@
+#pragma once
+// Rotary position embedding (Su et al. 2021, RoFormer) with the context-extension rescalings:
+// Position Interpolation (Chen et al. 2023), NTK-aware scaling, and YaRN (Peng et al. 2024).
+#include <cmath>
+#include <cstdint>
+#include <numbers>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <xtensor/xtensor.hpp>
+
+#include "arguments.hpp"
+
+namespace posenc
+{
+    /// Which dimensions form a rotated pair. The two are the same rotation up to a fixed
+    /// permutation of dimensions; loading weights trained with one into the other is a silent bug.
+    enum class RopePairing
+    {
+        interleaved,  // (x[2i], x[2i+1]): RoFormer, GPT-J, Meta's LLaMA code
+        half,         // (x[i], x[i + d/2]), "rotate_half": GPT-NeoX, HF LLaMA
+    };
+
+    enum class RopeScalingKind { none, pi, ntk, yarn };
+
+    struct RopeScaling
+    {
+        RopeScalingKind kind = RopeScalingKind::none;
+        double factor = 1.0;               // s = target length / trained length
+        std::int64_t trained_length = 0;   // L, needed by YaRN's per-pair ramp
+    };
+
+    struct RopeOptions
+    {
+        double base = 10000.0;
+        RopePairing pairing = RopePairing::interleaved;
+        RopeScaling scaling{};
+    };
+
+    /// YaRN's ramp bounds on r = L / wavelength (alpha, beta for Llama in the paper).
+    inline constexpr double yarn_alpha = 1.0;
+    inline constexpr double yarn_beta = 32.0;
+
+    inline Problem check_rope_options(std::int64_t head_dim, const RopeOptions& options)
+    {
+        if (auto problem = check_integer("headDim", static_cast<double>(head_dim), 2, limits::max_d_model))
+            return problem;
+        if (head_dim % 2 != 0)
+            return range_problem("headDim", "even: RoPE rotates pairs of dimensions",
+                                 std::to_string(head_dim));
+        if (!(std::isfinite(options.base) && options.base > 1.0))
+            return range_problem("base", "a finite number greater than 1", format_number(options.base));
+        const auto& scaling = options.scaling;
+        if (scaling.kind == RopeScalingKind::none) return std::nullopt;
+        if (!(std::isfinite(scaling.factor) && scaling.factor >= 1.0 && scaling.factor <= 1024.0))
+            return range_problem("scaling.factor", "a number from 1 to 1024", format_number(scaling.factor));
+        if (scaling.kind == RopeScalingKind::yarn)
+            return check_integer("scaling.trainedLength", static_cast<double>(scaling.trained_length), 1, limits::max_position);
+        return std::nullopt;
+    }
+
+    /// The rotation frequency of each pair after scaling, theta_i for i = 0 .. d/2 - 1:
+    ///   none: base^(-2i/d)          pi: base^(-2i/d) / s
+    ///   ntk:  base'^(-2i/d) with base' = base * s^(d/(d-2))
+    ///   yarn: NTK-by-parts: with r = L / wavelength_i and ramp g = clamp((r - alpha)/(beta - alpha), 0, 1),
+    ///         theta_i' = (1 - g) theta_i / s + g theta_i  (long wavelengths interpolated, short kept).
+    /// HF's YaRN rounds the ramp's ends to whole dimensions; this follows the paper's continuous ramp.
+    inline std::vector<double> rope_frequencies(std::int64_t head_dim, const RopeOptions& options)
+    {
+        throw_if(check_rope_options(head_dim, options));
+        const auto& scaling = options.scaling;
+        const double d = static_cast<double>(head_dim);
+        const double base = scaling.kind == RopeScalingKind::ntk ? options.base * std::pow(scaling.factor, d / (d - 2)) : options.base;
+        std::vector<double> theta(static_cast<std::size_t>(head_dim / 2));
+        for (std::size_t i = 0; i < theta.size(); ++i)
+        {
+            const double original = std::pow(base, -2.0 * static_cast<double>(i) / d);
+            switch (scaling.kind)
+            {
+            case RopeScalingKind::none:
+            case RopeScalingKind::ntk: theta[i] = original; break;
+            case RopeScalingKind::pi: theta[i] = original / scaling.factor; break;
+            case RopeScalingKind::yarn:
+            {
+                const double r = static_cast<double>(scaling.trained_length) * original / (2 * std::numbers::pi);
+                const double ramp = std::clamp((r - yarn_alpha) / (yarn_beta - yarn_alpha), 0.0, 1.0);
+                theta[i] = (1 - ramp) * original / scaling.factor + ramp * original;
+                break;
+            }
+            }
+        }
+        return theta;
+    }
+
+    /// YaRN's attention factor sqrt(1/t) = 0.1 ln(s) + 1, applied to q and k (so logits scale by
+    /// its square); 1 for every other kind.
+    inline double rope_attention_factor(const RopeScaling& scaling)
+    {
+        return scaling.kind == RopeScalingKind::yarn ? 0.1 * std::log(scaling.factor) + 1.0 : 1.0;
+    }
+
+    namespace detail
+    {
+        /// Index of the second member of pair i.
+        inline std::size_t pair_partner(std::size_t i, std::size_t head_dim, RopePairing pairing, std::size_t& first)
+        {
+            first = pairing == RopePairing::interleaved ? 2 * i : i;
+            return pairing == RopePairing::interleaved ? 2 * i + 1 : i + head_dim / 2;
+        }
+    }
+
+    /// Rotates each row of x (rows = positions.size(), cols = head_dim, row-major) by its position:
+    /// for each pair (a, b) with frequency theta_i, angle = p theta_i,
+    ///   a' = a cos(angle) - b sin(angle),  b' = a sin(angle) + b cos(angle).
+    /// Returns the rotated rows; the YaRN attention factor is not applied (see rope_attention_factor).
+    inline xt::xtensor<double, 2> rope(const xt::xtensor<double, 2>& x, std::span<const double> positions, const RopeOptions& options)
+    {
+        const auto head_dim = static_cast<std::int64_t>(x.shape(1));
+        if (x.shape(0) != positions.size())
+            throw std::invalid_argument("x must have one row per position");
+        throw_if(check_positions(positions));
+        const auto theta = rope_frequencies(head_dim, options);
+        xt::xtensor<double, 2> out = x;
+        for (std::size_t row = 0; row < x.shape(0); ++row)
+            for (std::size_t i = 0; i < theta.size(); ++i)
+            {
+                std::size_t a = 0;
+                const std::size_t b = detail::pair_partner(i, x.shape(1), options.pairing, a);
+                const double angle = positions[row] * theta[i];
+                const double c = std::cos(angle), s = std::sin(angle);
+                out(row, a) = x(row, a) * c - x(row, b) * s;
+                out(row, b) = x(row, a) * s + x(row, b) * c;
+            }
+        return out;
+    }
+
+    /// The score of rotated q at position m with rotated k at position n: R(m) q . R(n) k, which
+    /// depends on m - n only. Both vectors have head_dim entries.
+    inline double rope_score(std::span<const double> q, std::span<const double> k, double m, double n, const RopeOptions& options)
+    {
+        if (q.size() != k.size()) throw std::invalid_argument("q and k must have the same length");
+        const std::vector<double> positions{m, n};
+        xt::xtensor<double, 2> pair({2, q.size()});
+        std::copy(q.begin(), q.end(), pair.begin());
+        std::copy(k.begin(), k.end(), pair.begin() + static_cast<std::ptrdiff_t>(q.size()));
+        const auto rotated = rope(pair, positions, options);
+        double score = 0;
+        for (std::size_t c = 0; c < q.size(); ++c) score += rotated(0, c) * rotated(1, c);
+        return score;
+    }
+}

@@ -1,0 +1,62 @@
+#pragma once
+// T5's relative position buckets (Raffel et al. 2020), the rule of the reference implementations
+// (mesh-tensorflow's and HF transformers' _relative_position_bucket).
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include "arguments.hpp"
+
+namespace posenc
+{
+    struct T5BucketOptions
+    {
+        bool bidirectional = true;
+        std::int64_t num_buckets = 32;
+        std::int64_t max_distance = 128;
+    };
+
+    inline Problem check_t5_bucket_options(const T5BucketOptions& options)
+    {
+        const std::int64_t least = options.bidirectional ? 4 : 2;  // at least one exact and one log bucket
+        if (auto problem = check_integer("numBuckets", static_cast<double>(options.num_buckets), least, 1024)) return problem;
+        if (options.bidirectional && options.num_buckets % 2 != 0)
+            return range_problem("numBuckets", "even when bidirectional (half the buckets per direction)",
+                                 std::to_string(options.num_buckets));
+        const std::int64_t per_direction = options.bidirectional ? options.num_buckets / 2 : options.num_buckets;
+        const std::int64_t max_exact = per_direction / 2;
+        return check_integer("maxDistance", static_cast<double>(options.max_distance), max_exact + 1, 1 << 20);
+    }
+
+    /// Bucket of relative position r = key - query.
+    /// bidirectional: n = numBuckets/2 per direction, keys after the query (r > 0) offset by n, d = |r|;
+    /// unidirectional: n = numBuckets, d = max(-r, 0) (every future key falls in bucket 0).
+    /// Then with e = n/2: d < e is its own bucket; otherwise
+    ///   e + trunc(log(d / e) / log(maxDistance / e) * (n - e)), capped at n - 1,
+    /// evaluated in float32 as the reference implementations do (torch's d.float(), tf.to_float), so
+    /// the buckets agree with theirs at the distances where the log lands on an integer.
+    inline std::int64_t t5_bucket(std::int64_t relative_position, const T5BucketOptions& options = {})
+    {
+        throw_if(check_t5_bucket_options(options));
+        std::int64_t n = options.num_buckets;
+        std::int64_t bucket = 0;
+        std::int64_t distance = 0;
+        if (options.bidirectional)
+        {
+            n /= 2;
+            if (relative_position > 0) bucket += n;
+            distance = relative_position < 0 ? -relative_position : relative_position;
+        }
+        else
+        {
+            distance = relative_position < 0 ? -relative_position : 0;
+        }
+        const std::int64_t max_exact = n / 2;
+        if (distance < max_exact) return bucket + distance;
+        const float scaled = std::log(static_cast<float>(distance) / static_cast<float>(max_exact))
+                             / static_cast<float>(std::log(static_cast<double>(options.max_distance) / static_cast<double>(max_exact)))
+                             * static_cast<float>(n - max_exact);
+        const auto large = std::min<std::int64_t>(max_exact + static_cast<std::int64_t>(scaled), n - 1);
+        return bucket + large;
+    }
+}

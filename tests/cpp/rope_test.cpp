@@ -1,0 +1,148 @@
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <numbers>
+#include <vector>
+
+#include "posenc/random.hpp"
+#include "posenc/rope.hpp"
+
+using posenc::RopeOptions;
+using posenc::RopePairing;
+using posenc::RopeScalingKind;
+
+namespace
+{
+    std::vector<double> random_vector(std::size_t n, std::uint64_t seed)
+    {
+        posenc::Random random(seed);
+        std::vector<double> v(n);
+        for (double& x : v) x = random.normal();
+        return v;
+    }
+
+    xt::xtensor<double, 2> as_rows(const std::vector<double>& v, std::size_t rows)
+    {
+        xt::xtensor<double, 2> x({rows, v.size() / rows});
+        std::copy(v.begin(), v.end(), x.begin());
+        return x;
+    }
+
+    double norm(const xt::xtensor<double, 2>& x, std::size_t row)
+    {
+        double s = 0;
+        for (std::size_t c = 0; c < x.shape(1); ++c) s += x(row, c) * x(row, c);
+        return std::sqrt(s);
+    }
+}
+
+TEST_CASE("RoPE at position 0 is the identity", "[rope]")
+{
+    const auto x = as_rows(random_vector(64, 1), 1);
+    for (auto pairing : {RopePairing::interleaved, RopePairing::half})
+        CHECK((posenc::rope(x, std::vector<double>{0}, {10000.0, pairing, {}}) == x));
+}
+
+TEST_CASE("RoPE rotates the first pair by p radians and the others by p theta_i", "[rope]")
+{
+    std::vector<double> v(8, 0.0);
+    v[0] = 1;  // interleaved pair 0 is (x0, x1)
+    v[2] = 1;  // pair 1 is (x2, x3), theta_1 = 10000^(-2/8) = 0.1
+    const auto out = posenc::rope(as_rows(v, 1), std::vector<double>{3}, {});
+    CHECK(out(0, 0) == Approx(std::cos(3.0)).margin(1e-15));
+    CHECK(out(0, 1) == Approx(std::sin(3.0)).margin(1e-15));
+    CHECK(out(0, 2) == Approx(std::cos(0.3)).margin(1e-15));
+    CHECK(out(0, 3) == Approx(std::sin(0.3)).margin(1e-15));
+}
+
+TEST_CASE("RoPE preserves the norm of every row", "[rope][property]")
+{
+    const std::vector<double> positions{1, 77, 2048, 5000, 65536};
+    const auto x = as_rows(random_vector(5 * 128, 2), 5);
+    const auto out = posenc::rope(x, positions, {10000.0, RopePairing::half, {}});
+    // Each pair is rotated by an orthogonal 2x2 matrix; rounding is ~1e-15 per entry.
+    for (std::size_t row = 0; row < 5; ++row) CHECK(norm(out, row) == Approx(norm(x, row)).margin(1e-12));
+}
+
+TEST_CASE("The RoPE score depends only on m - n, up to position 65,536", "[rope][property]")
+{
+    const auto q = random_vector(64, 3), k = random_vector(64, 4);
+    const auto pairing = GENERATE(RopePairing::interleaved, RopePairing::half);
+    const RopeOptions options{10000.0, pairing, {}};
+    for (double offset : {0.0, 1.0, 100.0, 3000.0})
+    {
+        const double reference = posenc::rope_score(q, k, offset, 0, options);
+        // Angles up to 65,536 rad carry ~7e-12 of rounding; 64 terms of size ~1 keep the score within 1e-9.
+        for (double n : {1.0, 1000.0, 60000.0})
+            CHECK(posenc::rope_score(q, k, n + offset, n, options) == Approx(reference).margin(1e-9));
+    }
+}
+
+TEST_CASE("The two pairings are the same rotation up to a fixed permutation of dimensions", "[rope][pairing]")
+{
+    const std::size_t d = 16;
+    const auto x = as_rows(random_vector(3 * d, 5), 3);
+    // interleaved position 2i <-> half position i; 2i+1 <-> i + d/2
+    auto permute = [&](const xt::xtensor<double, 2>& in) {
+        xt::xtensor<double, 2> out(in.shape());
+        for (std::size_t r = 0; r < in.shape(0); ++r)
+            for (std::size_t i = 0; i < d / 2; ++i)
+            {
+                out(r, i) = in(r, 2 * i);
+                out(r, i + d / 2) = in(r, 2 * i + 1);
+            }
+        return out;
+    };
+    const std::vector<double> positions{3, 900, 5000};
+    const auto interleaved = posenc::rope(x, positions, {10000.0, RopePairing::interleaved, {}});
+    const auto half = posenc::rope(permute(x), positions, {10000.0, RopePairing::half, {}});
+    const auto expected = permute(interleaved);
+    for (std::size_t cell = 0; cell < half.size(); ++cell) CHECK(half.data()[cell] == expected.data()[cell]);
+}
+
+TEST_CASE("Position Interpolation divides every frequency by the factor", "[rope][scaling]")
+{
+    const auto plain = posenc::rope_frequencies(64, {});
+    const auto pi = posenc::rope_frequencies(64, {10000.0, RopePairing::interleaved, {RopeScalingKind::pi, 4.0, 2048}});
+    for (std::size_t i = 0; i < plain.size(); ++i) CHECK(pi[i] == Approx(plain[i] / 4).epsilon(1e-15));
+}
+
+TEST_CASE("NTK-aware scaling keeps the fastest pair and divides the slowest by the factor", "[rope][scaling]")
+{
+    // base' = base s^(d/(d-2)) gives theta_{d/2-1}' = base'^(-(d-2)/d) = theta_{d/2-1} / s exactly.
+    const double s = 5000.0 / 2048;
+    const auto plain = posenc::rope_frequencies(64, {});
+    const auto ntk = posenc::rope_frequencies(64, {10000.0, RopePairing::interleaved, {RopeScalingKind::ntk, s, 2048}});
+    CHECK(ntk[0] == plain[0]);
+    CHECK(ntk[31] == Approx(plain[31] / s).epsilon(1e-12));
+    // FACTS.md: the NTK base for head dim 64 at s = 2.44 is about 25,100.
+    CHECK(10000.0 * std::pow(s, 64.0 / 62.0) == Approx(25100).margin(100));
+}
+
+TEST_CASE("YaRN interpolates long wavelengths, keeps short ones and ramps between", "[rope][scaling]")
+{
+    const double s = 5000.0 / 2048;
+    const RopeOptions yarn{10000.0, RopePairing::interleaved, {RopeScalingKind::yarn, s, 2048}};
+    const auto plain = posenc::rope_frequencies(64, {});
+    const auto scaled = posenc::rope_frequencies(64, yarn);
+    for (std::size_t i = 0; i < plain.size(); ++i)
+    {
+        const double r = 2048 * plain[i] / (2 * std::numbers::pi);  // turns completed within L
+        if (r > posenc::yarn_beta) CHECK(scaled[i] == plain[i]);
+        else if (r < posenc::yarn_alpha) CHECK(scaled[i] == Approx(plain[i] / s).epsilon(1e-15));
+        else CHECK((scaled[i] < plain[i] && scaled[i] > plain[i] / s));
+    }
+    // FACTS.md: the temperature factor 0.1 ln(s) + 1 is about 1.089 for s = 2.44.
+    CHECK(posenc::rope_attention_factor(yarn.scaling) == Approx(1.0893).margin(5e-4));
+}
+
+TEST_CASE("RoPE refuses odd head dimensions, bad bases and bad factors", "[rope][arguments]")
+{
+    using Catch::Matchers::Contains;
+    CHECK_THROWS_WITH(posenc::rope_frequencies(63, {}), Contains("even"));
+    CHECK_THROWS_WITH(posenc::rope_frequencies(64, {0.5, RopePairing::half, {}}), Contains("base"));
+    CHECK_THROWS_WITH(posenc::rope_frequencies(64, {10000.0, RopePairing::half, {RopeScalingKind::pi, 0.5, 0}}),
+                      Contains("scaling.factor"));
+    CHECK_THROWS_WITH(posenc::rope_frequencies(64, {10000.0, RopePairing::half, {RopeScalingKind::yarn, 2, 0}}),
+                      Contains("scaling.trainedLength"));
+}
