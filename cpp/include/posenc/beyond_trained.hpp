@@ -1,0 +1,187 @@
+#pragma once
+// "Position p in a model trained to length L": what each scheme hands the model there, in
+// numbers the page can show and a learner can check.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <numbers>
+#include <span>
+#include <vector>
+
+#include "alibi.hpp"
+#include "arguments.hpp"
+#include "learned.hpp"
+#include "rope.hpp"
+#include "sinusoidal.hpp"
+#include "t5_bias.hpp"
+
+namespace posenc
+{
+    struct BeyondTrainedOptions
+    {
+        std::int64_t p = 5000;               // the query position
+        std::int64_t trained_length = 2048;  // L: training saw positions 0 .. L-1
+    };
+
+    inline Problem check_beyond_trained(const BeyondTrainedOptions& options)
+    {
+        if (auto problem = check_integer("p", static_cast<double>(options.p), 0, limits::max_position)) return problem;
+        return check_integer("trainedLength", static_cast<double>(options.trained_length), 1, limits::max_position);
+    }
+
+    /// Per frequency pair i (struct of arrays, one entry per pair):
+    ///   wavelength      2 pi / theta_i (positions per full turn, before any rescaling)
+    ///   completed_turn  training reached a full turn: (L-1) theta_i >= 2 pi
+    ///   angle_at_p      p theta_i' mod 2 pi, with theta' the frequencies actually used at p
+    ///   seen_max        training saw angles 0 .. seen_max (2 pi once a turn completed)
+    ///   out_of_range    angle_at_p > seen_max: an angle no training example produced
+    struct PairAnalysis
+    {
+        std::vector<double> wavelength, angle_at_p, seen_max;
+        std::vector<std::uint8_t> completed_turn, out_of_range;
+        std::int64_t long_wavelength_count = 0;  // pairs whose wavelength exceeds L
+        std::int64_t out_of_range_count = 0;
+    };
+
+    /// Compares the angles used at p (frequencies `used`) with those training produced below L
+    /// (frequencies `trained`). Sinusoidal: both are w_i. RoPE: p is the distance from the query
+    /// to the first key, trained frequencies are the unscaled ones, used ones after PI/NTK/YaRN.
+    inline PairAnalysis analyse_pairs(std::span<const double> trained, std::span<const double> used, const BeyondTrainedOptions& options)
+    {
+        throw_if(check_beyond_trained(options));
+        constexpr double turn = 2 * std::numbers::pi;
+        const double last_trained = static_cast<double>(options.trained_length - 1);
+        PairAnalysis out;
+        for (std::size_t i = 0; i < trained.size(); ++i)
+        {
+            const double wavelength = turn / trained[i];
+            const bool completed = last_trained * trained[i] >= turn;
+            const double seen_max = completed ? turn : last_trained * trained[i];
+            const double angle = std::fmod(static_cast<double>(options.p) * used[i], turn);
+            // 1e-9 rad absorbs rounding: p / s landing exactly on L - 1 counts as seen.
+            const bool outside = angle > seen_max + 1e-9;
+            out.wavelength.push_back(wavelength);
+            out.completed_turn.push_back(completed);
+            out.seen_max.push_back(seen_max);
+            out.angle_at_p.push_back(angle);
+            out.out_of_range.push_back(outside);
+            out.long_wavelength_count += wavelength > static_cast<double>(options.trained_length);
+            out.out_of_range_count += outside;
+        }
+        return out;
+    }
+
+    struct NearestTrained
+    {
+        std::int64_t position = 0;    // q < L whose encoding is most similar to PE(p)
+        double cosine = 0;            // cos(PE(p), PE(q))
+    };
+
+    /// The trained position whose sinusoidal encoding is closest in angle to PE(p):
+    /// argmax over q < L of PE(p).PE(q) / (|PE(p)| |PE(q)|). Rows are generated in blocks, so
+    /// memory stays at one block whatever L is.
+    inline NearestTrained nearest_trained_sinusoidal(const BeyondTrainedOptions& options, const SinusoidalOptions& encoding)
+    {
+        throw_if(check_beyond_trained(options));
+        const std::vector<double> at_p_position{static_cast<double>(options.p)};
+        const auto at_p = sinusoidal(at_p_position, encoding);
+        const auto d = static_cast<std::size_t>(encoding.d_model);
+        double p_norm = 0;
+        for (std::size_t c = 0; c < d; ++c) p_norm += at_p(0, c) * at_p(0, c);
+        NearestTrained best{0, -2};
+        constexpr std::size_t block = 256;
+        std::vector<double> positions;
+        std::vector<double> rows(block * d);
+        for (std::int64_t start = 0; start < options.trained_length; start += block)
+        {
+            positions.clear();
+            for (std::int64_t q = start; q < std::min<std::int64_t>(start + block, options.trained_length); ++q)
+                positions.push_back(static_cast<double>(q));
+            sinusoidal_into(std::span<const double>(positions), encoding, rows.data());
+            for (std::size_t r = 0; r < positions.size(); ++r)
+            {
+                double dot = 0, q_norm = 0;
+                for (std::size_t c = 0; c < d; ++c)
+                {
+                    dot += at_p(0, c) * rows[r * d + c];
+                    q_norm += rows[r * d + c] * rows[r * d + c];
+                }
+                const double cosine = dot / std::sqrt(p_norm * q_norm);
+                if (cosine > best.cosine) best = {static_cast<std::int64_t>(positions[r]), cosine};
+            }
+        }
+        return best;
+    }
+
+    /// What each overflow policy does for a query at p (the last of p + 1 positions) in a table
+    /// of L rows, with what it costs:
+    ///   source_row       the row handed over for p (NaN: refused)
+    ///   shared_positions positions that receive that same row (clamp: p - L + 2 of them)
+    ///   dropped          positions the model never sees (window: p + 1 - L)
+    ///   row_spacing      rows between neighbouring positions (interpolate: (L-1)/p < 1)
+    struct OverflowEffect
+    {
+        Overflow policy;
+        double source_row = 0;
+        std::int64_t shared_positions = 1;
+        std::int64_t dropped = 0;
+        double row_spacing = 1;
+    };
+
+    inline std::vector<OverflowEffect> learned_overflow_effects(const BeyondTrainedOptions& options)
+    {
+        throw_if(check_beyond_trained(options));
+        const std::int64_t p = options.p, L = options.trained_length;
+        const double length = static_cast<double>(p + 1);
+        std::vector<OverflowEffect> effects;
+        for (Overflow policy : {Overflow::error, Overflow::clamp, Overflow::wrap, Overflow::window, Overflow::interpolate})
+        {
+            OverflowEffect effect{policy};
+            const bool beyond = p >= L;
+            effect.source_row = policy == Overflow::error && beyond ? std::nan("") : overflow_row(policy, static_cast<double>(p), L, length);
+            if (beyond && policy == Overflow::clamp) effect.shared_positions = p - L + 2;
+            if (beyond && policy == Overflow::wrap) effect.shared_positions = p / L + 1;  // p, p - L, p - 2L, ... >= 0
+            if (beyond && policy == Overflow::window) effect.dropped = p + 1 - L;
+            if (beyond && policy == Overflow::interpolate) effect.row_spacing = static_cast<double>(L - 1) / static_cast<double>(p);
+            effects.push_back(effect);
+        }
+        return effects;
+    }
+
+    /// ALiBi per head at distance p: the bias -m p, and the distance beyond which a key's weight is
+    /// below 1e-6 of the nearest key's (equal content scores): ln(1e6) / m.
+    struct AlibiReach
+    {
+        std::vector<double> slope, bias_at_p, effective_span;
+    };
+
+    inline AlibiReach alibi_reach(std::int64_t n_heads, std::int64_t p)
+    {
+        throw_if(check_integer("p", static_cast<double>(p), 0, limits::max_position));
+        AlibiReach reach;
+        for (double m : alibi_slopes(n_heads))
+        {
+            reach.slope.push_back(m);
+            reach.bias_at_p.push_back(-m * static_cast<double>(p));
+            reach.effective_span.push_back(std::log(1e6) / m);
+        }
+        return reach;
+    }
+
+    /// T5 at distance p (key 0, query p: relative position -p): its bucket, and the smallest
+    /// distance that already lands in that bucket (maxDistance or less once the log buckets saturate).
+    struct T5Reach
+    {
+        std::int64_t bucket = 0;
+        std::int64_t first_distance_in_bucket = 0;
+    };
+
+    inline T5Reach t5_reach(std::int64_t p, const T5BucketOptions& options)
+    {
+        throw_if(check_integer("p", static_cast<double>(p), 0, limits::max_position));
+        T5Reach reach{t5_bucket(-p, options), p};
+        while (reach.first_distance_in_bucket > 0 && t5_bucket(-(reach.first_distance_in_bucket - 1), options) == reach.bucket)
+            --reach.first_distance_in_bucket;
+        return reach;
+    }
+}

@@ -1,0 +1,102 @@
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <vector>
+
+#include "posenc/beyond_trained.hpp"
+
+using posenc::BeyondTrainedOptions;
+
+TEST_CASE("Sinusoidal d 512 trained to 2,048: 95 of 256 pairs have a wavelength over 2,048", "[beyond][sinusoidal]")
+{
+    const auto w = posenc::sinusoidal_frequencies(512, 10000.0);
+    const auto pairs = posenc::analyse_pairs(w, w, {5000, 2048});
+    CHECK(pairs.wavelength.size() == 256);
+    CHECK(pairs.long_wavelength_count == 95);
+    CHECK(pairs.wavelength.back() == Approx(60611).margin(10));  // FACTS.md: about 60,600
+    // Every pair that never completed a turn and whose angle at 5,000 still lies past the
+    // largest trained angle is out of range; pairs that did complete a turn never are.
+    for (std::size_t i = 0; i < 256; ++i)
+        if (pairs.completed_turn[i]) CHECK_FALSE(pairs.out_of_range[i]);
+    CHECK(pairs.out_of_range_count > 0);
+    CHECK(pairs.out_of_range_count <= pairs.long_wavelength_count);
+}
+
+TEST_CASE("RoPE head dim 64: 11 of 32 long pairs, the slowest at 0.273 rad at 2,047 and 0.667 at 5,000", "[beyond][rope]")
+{
+    const auto theta = posenc::rope_frequencies(64, {});
+    const auto pairs = posenc::analyse_pairs(theta, theta, {5000, 2048});
+    CHECK(pairs.long_wavelength_count == 11);
+    CHECK(pairs.wavelength.back() == Approx(47117).margin(5));  // FACTS.md: about 47,000
+    CHECK(pairs.seen_max.back() == Approx(0.273).margin(5e-4));
+    CHECK(pairs.angle_at_p.back() == Approx(0.667).margin(5e-4));
+    CHECK(pairs.out_of_range.back());
+    const auto theta128 = posenc::rope_frequencies(128, {});
+    CHECK(posenc::analyse_pairs(theta128, theta128, {5000, 2048}).long_wavelength_count == 23);
+}
+
+TEST_CASE("Position Interpolation brings every pair back inside the trained range", "[beyond][rope][scaling]")
+{
+    const auto trained = posenc::rope_frequencies(64, {});
+    const auto plain = posenc::analyse_pairs(trained, trained, {5000, 2048});
+    CHECK(plain.out_of_range_count == 9);  // 11 long pairs; 2 of them wrapped back into seen angles
+    // s = 5000/2047 maps p = 5000 onto the last trained position 2047.
+    const auto exact = posenc::rope_frequencies(64, {10000.0, posenc::RopePairing::interleaved, {posenc::RopeScalingKind::pi, 5000.0 / 2047, 2048}});
+    CHECK(posenc::analyse_pairs(trained, exact, {5000, 2048}).out_of_range_count == 0);
+    // s = 5000/2048 maps it to 2048, one step past training: every long pair overshoots slightly.
+    const auto near = posenc::rope_frequencies(64, {10000.0, posenc::RopePairing::interleaved, {posenc::RopeScalingKind::pi, 5000.0 / 2048, 2048}});
+    CHECK(posenc::analyse_pairs(trained, near, {5000, 2048}).out_of_range_count == 11);
+}
+
+TEST_CASE("NTK and YaRN pull the slowest pair back inside the trained range at 5,000", "[beyond][rope][scaling]")
+{
+    const auto trained = posenc::rope_frequencies(64, {});
+    const double s = 5000.0 / 2047;
+    for (auto kind : {posenc::RopeScalingKind::ntk, posenc::RopeScalingKind::yarn})
+    {
+        const auto used = posenc::rope_frequencies(64, {10000.0, posenc::RopePairing::interleaved, {kind, s, 2048}});
+        const auto pairs = posenc::analyse_pairs(trained, used, {5000, 2048});
+        CHECK_FALSE(pairs.out_of_range.back());
+    }
+}
+
+TEST_CASE("The nearest trained sinusoidal encoding to PE(5000) is close but not equal", "[beyond][sinusoidal]")
+{
+    const auto nearest = posenc::nearest_trained_sinusoidal({5000, 2048}, {64, 10000.0});
+    CHECK(nearest.position >= 0);
+    CHECK(nearest.position < 2048);
+    CHECK(nearest.cosine < 1.0);
+    CHECK(nearest.cosine > 0.0);
+    // Within the trained range PE(q) is its own nearest neighbour.
+    const auto inside = posenc::nearest_trained_sinusoidal({1000, 2048}, {64, 10000.0});
+    CHECK(inside.position == 1000);
+    CHECK(inside.cosine == Approx(1.0).margin(1e-12));
+}
+
+TEST_CASE("Learned table at 5,000 with 2,048 rows: what each policy hands over and costs", "[beyond][learned]")
+{
+    const auto effects = posenc::learned_overflow_effects({5000, 2048});
+    REQUIRE(effects.size() == 5);
+    CHECK(std::isnan(effects[0].source_row));          // error: no row
+    CHECK(effects[1].source_row == 2047);              // clamp
+    CHECK(effects[1].shared_positions == 5000 - 2048 + 2);
+    CHECK(effects[2].source_row == 5000 % 2048);       // wrap
+    CHECK(effects[2].shared_positions == 3);           // 904, 2952, 5000
+    CHECK(effects[3].dropped == 5001 - 2048);          // window
+    CHECK(effects[4].row_spacing == Approx(2047.0 / 5000).margin(1e-15));  // interpolate
+}
+
+TEST_CASE("ALiBi at 5,000 with 8 heads masks far tokens", "[beyond][alibi]")
+{
+    const auto reach = posenc::alibi_reach(8, 5000);
+    CHECK(reach.bias_at_p.front() == -2500.0);
+    CHECK(reach.bias_at_p.back() == Approx(-19.53).margin(0.01));
+    CHECK(reach.effective_span.front() == Approx(std::log(1e6) * 2).margin(1e-12));
+}
+
+TEST_CASE("T5 at 5,000 shares the last bucket with every distance from 91", "[beyond][t5]")
+{
+    const auto reach = posenc::t5_reach(5000, {true, 32, 128});
+    CHECK(reach.bucket == 15);
+    CHECK(reach.first_distance_in_bucket == 91);
+}
