@@ -1,52 +1,118 @@
 // The only JS file that touches the wasm module. Everything else imports loadPosenc from here.
+// Each function takes one options object, fills in the defaults below, and returns plain
+// objects of JS-owned typed arrays. Bad input throws a RangeError or TypeError naming the
+// argument, the value and what is allowed; the module keeps working afterwards.
 import createPosencModule from './posenc-core.mjs';
 
 /**
- * @typedef {object} Table
- * @property {number} rows
- * @property {number} cols
- * @property {Float64Array} data  row-major, rows x cols, owned by JS
+ * @typedef {{ rows: number, cols: number, data: Float64Array }} Table  row-major rows x cols
+ * @typedef {ArrayLike<number>} Numbers  an Array or a numeric typed array
+ * @typedef {{ kind?: 'none' | 'pi' | 'ntk' | 'yarn', factor?: number, trainedLength?: number }} RopeScaling
+ *   pi: positions / factor; ntk: base * factor^(d/(d-2)); yarn: NTK-by-parts (alpha 1, beta 32) over trainedLength
+ * @typedef {'error' | 'clamp' | 'wrap' | 'window' | 'interpolate'} Overflow
+ * @typedef {'nope' | 'sinusoidal' | 'learned' | 'rope' | 'alibi' | 't5'} Scheme
  */
 
-/**
- * @typedef {object} Posenc
- * @property {(options: { positions: ArrayLike<number>, dModel: number, base?: number }) => Table} sinusoidal
- *   PE(p, 2i) = sin(p / base^(2i/dModel)), PE(p, 2i+1) = cos(same); odd dModel ends on a sin column.
- * @property {{ maxPosition: number, maxDModel: number, maxCells: number }} limits
- */
+const noScaling = { kind: 'none', factor: 1, trainedLength: 0 };
+const ropeDefaults = { base: 10000, pairing: 'interleaved', scaling: noScaling };
+const t5Defaults = { bidirectional: true, numBuckets: 32, maxDistance: 128 };
+
+/** Defaults per exported function; nested `scaling` objects are merged too. */
+const defaults = {
+  sinusoidal: { base: 10000, layout: 'interleaved', precision: 'float64' },
+  nope: {},
+  learnedTable: { seed: 0 },
+  learnedLookup: { overflow: 'error', sequenceLength: 0 },
+  rope: ropeDefaults,
+  ropeScore: ropeDefaults,
+  ropeFrequencies: ropeDefaults,
+  alibiBias: {},
+  t5Bucket: t5Defaults,
+  attention: { dModel: 64, seed: 1, trainedLength: 2048, overflow: 'clamp', nHeads: 8, head: 0, ...ropeDefaults },
+  beyondTrained: { p: 5000, trainedLength: 2048, dModel: 512, headDim: 64, nHeads: 8, ...ropeDefaults, ...t5Defaults },
+  offsetSimilarity: { p: 0, maxOffset: 256, dModel: 64, base: 10000, seed: 1 },
+};
 
 const errorTypes = { RangeError, TypeError };
 
+function isPlainObject(value) {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function definedEntries(object) {
+  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined));
+}
+
+/** Fills defaults into a plain options object; anything else goes through for the module to reject. */
+function withDefaults(options, fallback) {
+  if (!isPlainObject(options)) return options;
+  const merged = { ...fallback, ...definedEntries(options) };
+  if ('scaling' in fallback && isPlainObject(merged.scaling)) merged.scaling = { ...noScaling, ...definedEntries(merged.scaling) };
+  return merged;
+}
+
 /** Turns the module's { ok: false, errorName, message } into a thrown JS error. */
 function unwrap(result) {
-  if (result.ok) {
-    delete result.ok;
-    return result;
-  }
-  throw new errorTypes[result.errorName](result.message);
-}
-
-/** Fills defaults in a plain options object; anything else goes through for the module to reject. */
-function withDefaults(options, defaults) {
-  const isPlainObject = typeof options === 'object' && options !== null && !Array.isArray(options);
-  return isPlainObject ? { ...defaults, ...stripUndefined(options) } : options;
-}
-
-function stripUndefined(options) {
-  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+  if (!result.ok) throw new errorTypes[result.errorName](result.message);
+  delete result.ok;
+  return result;
 }
 
 /**
  * Loads the module. In a browser posenc.wasm is found beside this file; in node pass its bytes.
  * @param {{ wasmBinary?: ArrayBuffer | Uint8Array }} [options]
- * @returns {Promise<Posenc>}
  */
 export async function loadPosenc(options = {}) {
   const moduleOptions = { locateFile: (name) => (name.endsWith('.wasm') ? new URL('posenc.wasm', import.meta.url).href : name) };
   if (options.wasmBinary) moduleOptions.wasmBinary = options.wasmBinary;
   const module = await createPosencModule(moduleOptions);
+  const call = (name) => (options) => unwrap(module[name](withDefaults(options, defaults[name])));
+
   return Object.freeze({
-    sinusoidal: (options) => unwrap(module.sinusoidal(withDefaults(options, { base: 10000 }))),
+    /**
+     * PE(p, 2i) = sin(p / base^(2i/d)), PE(p, 2i+1) = cos(same); 'concat' puts [sin | cos] blocks.
+     * @type {(o: { positions: Numbers, dModel: number, base?: number, layout?: 'interleaved' | 'concat', precision?: 'float64' | 'float32' }) => { rows: number, cols: number, data: Float64Array | Float32Array }}
+     */
+    sinusoidal: call('sinusoidal'),
+    /** NoPE adds nothing: zeros of positions x dModel. @type {(o: { positions: Numbers, dModel: number }) => Table} */
+    nope: call('nope'),
+    /** A freshly initialised table, N(0, 0.02^2), rows 0..maxLength-1. @type {(o: { maxLength: number, dModel: number, seed?: number }) => Table} */
+    learnedTable: call('learnedTable'),
+    /**
+     * Rows for positions; past the last row the overflow policy decides (or 'error' throws: no row).
+     * @type {(o: { table: Table, positions: Numbers, overflow?: Overflow, sequenceLength?: number }) => Table & { sourceRow: Float64Array, ownRow: Uint8Array }}
+     */
+    learnedLookup: call('learnedLookup'),
+    /**
+     * Rotates each row of x (rows = positions.length) by p theta_i per pair.
+     * @type {(o: { x: Numbers, positions: Numbers, base?: number, pairing?: 'interleaved' | 'half', scaling?: RopeScaling }) => Table & { attentionFactor: number }}
+     */
+    rope: call('rope'),
+    /** R(m) q . R(n) k, a function of m - n. @type {(o: { q: Numbers, k: Numbers, m: number, n: number, base?: number, pairing?: string, scaling?: RopeScaling }) => number} */
+    ropeScore: (options) => call('ropeScore')(options).score,
+    /** theta_i per pair after scaling, and YaRN's attention factor. @type {(o: { headDim: number, base?: number, scaling?: RopeScaling }) => { frequencies: Float64Array, attentionFactor: number }} */
+    ropeFrequencies: call('ropeFrequencies'),
+    /** The official ALiBi slopes (not sorted for non-powers of two). @type {(nHeads: number) => Float64Array} */
+    alibiSlopes: (nHeads) => unwrap(module.alibiSlopes(nHeads)).slopes,
+    /**
+     * -m (i - j) for past keys, -Infinity for future ones; heads x queries x keys.
+     * @type {(o: { nHeads: number, queryLength: number, keyLength: number }) => { heads: number, queries: number, keys: number, data: Float64Array }}
+     */
+    alibiBias: call('alibiBias'),
+    /** T5 buckets of key - query. @type {(o: { relativePositions: Numbers, bidirectional?: boolean, numBuckets?: number, maxDistance?: number }) => Int32Array} */
+    t5Bucket: (options) => call('t5Bucket')(options).buckets,
+    /**
+     * Toy attention of query p over keys 0..p under one scheme, with seeded weights.
+     * @type {(o: { scheme: Scheme, queryPosition: number, dModel?: number, seed?: number, trainedLength?: number, overflow?: Overflow, base?: number, scaling?: RopeScaling, nHeads?: number, head?: number }) => { logits: Float64Array, weights: Float64Array }}
+     */
+    attention: call('attention'),
+    /** What a scheme does at position p when training stopped at trainedLength. @type {(o: { scheme: Scheme, p?: number, trainedLength?: number, [k: string]: unknown }) => object} */
+    beyondTrained: call('beyondTrained'),
+    /**
+     * PE(p).PE(p+delta) (direct and closed form) and the RoPE score of seeded q, k at offsets 0..maxOffset.
+     * @type {(o: { p?: number, maxOffset?: number, dModel?: number, base?: number, seed?: number }) => { sinusoidalDot: Float64Array, sinusoidalClosedForm: Float64Array, ropeScore: Float64Array }}
+     */
+    offsetSimilarity: call('offsetSimilarity'),
     limits: Object.freeze(module.limits()),
   });
 }

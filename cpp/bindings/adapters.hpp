@@ -1,13 +1,34 @@
 #pragma once
 // One adapter per exported function: read and check the JS options, call the core, copy the
-// result out. Each returns { ok: true, ... } or the failure object of js_values.hpp.
+// result out. Each returns { ok: true, ... } or the failure object of js_values.hpp; web/posenc.js
+// documents the JS shapes and fills in defaults.
 #include <emscripten/val.h>
 
 namespace posenc::js
 {
-    /// { positions, dModel, base } -> { ok, rows, cols, data: Float64Array }.
-    emscripten::val sinusoidal(emscripten::val options);
+    using emscripten::val;
 
-    /// The bounds every call is checked against: { maxPosition, maxDModel, maxCells }.
-    emscripten::val limits();
+    // Absolute encodings (encodings.cpp)
+    val sinusoidal(val options);
+    val nope(val options);
+    val learned_table(val options);
+    val learned_lookup(val options);
+
+    // Rotary (rotary.cpp)
+    val rope(val options);
+    val rope_score(val options);
+    val rope_frequencies(val options);
+
+    // Biases on the logits (relative_bias.cpp)
+    val alibi_slopes(val n_heads);
+    val alibi_bias(val options);
+    val t5_bucket(val options);
+
+    // Analyses (analysis.cpp)
+    val attention(val options);
+    val beyond_trained(val options);
+    val offset_similarity(val options);
+
+    /// The bounds every call is checked against.
+    val limits();
 }

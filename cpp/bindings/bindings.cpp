@@ -1,11 +1,24 @@
-// The module's whole JS surface: registrations only. Adapters (adapters.hpp) do the checking
-// and copying; the core (cpp/include/posenc) never sees Emscripten.
+// The module's whole JS surface: registrations only. Adapters (adapters.hpp) check and copy;
+// the core (cpp/include/posenc) never sees Emscripten.
 #include <emscripten/bind.h>
 
 #include "adapters.hpp"
 
 EMSCRIPTEN_BINDINGS(posenc)
 {
-    emscripten::function("sinusoidal", &posenc::js::sinusoidal);
-    emscripten::function("limits", &posenc::js::limits);
+    using namespace posenc::js;
+    emscripten::function("sinusoidal", &sinusoidal);
+    emscripten::function("nope", &nope);
+    emscripten::function("learnedTable", &learned_table);
+    emscripten::function("learnedLookup", &learned_lookup);
+    emscripten::function("rope", &rope);
+    emscripten::function("ropeScore", &rope_score);
+    emscripten::function("ropeFrequencies", &rope_frequencies);
+    emscripten::function("alibiSlopes", &alibi_slopes);
+    emscripten::function("alibiBias", &alibi_bias);
+    emscripten::function("t5Bucket", &t5_bucket);
+    emscripten::function("attention", &attention);
+    emscripten::function("beyondTrained", &beyond_trained);
+    emscripten::function("offsetSimilarity", &offset_similarity);
+    emscripten::function("limits", &limits);
 }

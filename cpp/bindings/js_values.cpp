@@ -1,6 +1,6 @@
 #include "js_values.hpp"
 
-#include <cstdint>
+#include <cmath>
 
 namespace posenc::js
 {
@@ -41,7 +41,13 @@ namespace posenc::js
             return false;
         }
 
-        const char* const number_list = "an Array or a numeric typed array";
+        template <typename T>
+        val typed_array(const char* constructor, std::span<const T> values)
+        {
+            val copy = val::global(constructor).new_(values.size());
+            copy.call<void>("set", val(emscripten::typed_memory_view(values.size(), values.data())));
+            return copy;
+        }
     }
 
     val failure(const ArgumentProblem& problem)
@@ -61,48 +67,101 @@ namespace posenc::js
         return result;
     }
 
-    val float64_array(std::span<const double> values)
+    val float64_array(std::span<const double> values) { return detail::typed_array("Float64Array", values); }
+    val float32_array(std::span<const float> values) { return detail::typed_array("Float32Array", values); }
+    val int32_array(std::span<const std::int32_t> values) { return detail::typed_array("Int32Array", values); }
+    val uint8_array(std::span<const std::uint8_t> values) { return detail::typed_array("Uint8Array", values); }
+
+    val table_result(std::size_t rows, std::size_t cols, std::span<const double> data)
     {
-        val copy = val::global("Float64Array").new_(values.size());
-        copy.call<void>("set", val(emscripten::typed_memory_view(values.size(), values.data())));
-        return copy;
+        val result = success();
+        result.set("rows", rows);
+        result.set("cols", cols);
+        result.set("data", float64_array(data));
+        return result;
     }
 
-    Problem require_object(const val& options, const std::string& argument)
+    Problem require_object(const val& value, const std::string& name)
     {
-        if (options.typeOf().as<std::string>() == "object" && !options.isNull() && !options.isArray())
-            return std::nullopt;
-        return type_problem(argument, "an object", detail::describe(options));
+        if (value.typeOf().as<std::string>() == "object" && !value.isNull() && !value.isArray()) return std::nullopt;
+        return type_problem(name, "an object", detail::describe(value));
     }
 
-    Problem read_number(const val& options, const char* name, double& out)
+    Problem read_number(const val& object, const char* key, double& out, const std::string& prefix)
     {
-        const val value = options[name];
-        if (!value.isNumber()) return type_problem(name, "a number", detail::describe(value));
+        const val value = object[key];
+        if (!value.isNumber()) return type_problem(prefix + key, "a number", detail::describe(value));
         out = value.as<double>();
         return std::nullopt;
     }
 
-    Problem read_number_list_length(const val& options, const char* name, double& length)
+    Problem read_integer(const val& object, const char* key, std::int64_t low, std::int64_t high, std::int64_t& out,
+                         const std::string& prefix)
     {
-        const val value = options[name];
-        if (!value.isArray() && !detail::is_numeric_typed_array(value))
-            return type_problem(name, detail::number_list, detail::describe(value));
-        length = value["length"].as<double>();
+        double number = 0;
+        if (auto problem = read_number(object, key, number, prefix)) return problem;
+        if (auto problem = check_integer(prefix + key, number, low, high)) return problem;
+        out = static_cast<std::int64_t>(number);
         return std::nullopt;
     }
 
-    Problem read_number_list(const val& options, const char* name, std::vector<double>& out)
+    Problem read_boolean(const val& object, const char* key, bool& out, const std::string& prefix)
     {
-        const val value = options[name];
+        const val value = object[key];
+        if (!value.isTrue() && !value.isFalse()) return type_problem(prefix + key, "true or false", detail::describe(value));
+        out = value.isTrue();
+        return std::nullopt;
+    }
+
+    Problem read_choice(const val& object, const char* key, std::initializer_list<const char*> choices, int& index,
+                        const std::string& prefix)
+    {
+        std::string allowed = "one of";
+        for (const char* choice : choices) allowed += std::string(allowed.size() > 6 ? ", '" : " '") + choice + "'";
+        const val value = object[key];
+        if (!value.isString()) return type_problem(prefix + key, allowed, detail::describe(value));
+        const auto text = value.as<std::string>();
+        index = 0;
+        for (const char* choice : choices)
+        {
+            if (text == choice) return std::nullopt;
+            ++index;
+        }
+        return range_problem(prefix + key, allowed, detail::describe(value));
+    }
+
+    Problem read_list_length(const val& object, const char* key, std::uint64_t& length, const std::string& prefix)
+    {
+        const val value = object[key];
+        if (!value.isArray() && !detail::is_numeric_typed_array(value))
+            return type_problem(prefix + key, "an Array or a numeric typed array", detail::describe(value));
+        length = static_cast<std::uint64_t>(value["length"].as<double>());
+        return std::nullopt;
+    }
+
+    Problem read_list(const val& object, const char* key, std::vector<double>& out, const std::string& prefix)
+    {
+        const val value = object[key];
         const auto length = value["length"].as<std::uint32_t>();
         if (value.isArray())
             for (std::uint32_t i = 0; i < length; ++i)
                 if (!value[i].isNumber())
-                    return type_problem(std::string(name) + "[" + std::to_string(i) + "]", "a number",
-                                        detail::describe(value[i]));
+                    return type_problem(prefix + key + "[" + std::to_string(i) + "]", "a number", detail::describe(value[i]));
         out.resize(length);
         val(emscripten::typed_memory_view(out.size(), out.data())).call<void>("set", value);
+        for (std::size_t i = 0; i < out.size(); ++i)
+            if (!std::isfinite(out[i]))
+                return range_problem(prefix + key + "[" + std::to_string(i) + "]", "a finite number", format_number(out[i]));
         return std::nullopt;
+    }
+
+    Problem read_capped_list(const val& object, const char* key, std::uint64_t max_length, std::vector<double>& out,
+                             const std::string& prefix)
+    {
+        std::uint64_t length = 0;
+        if (auto problem = read_list_length(object, key, length, prefix)) return problem;
+        if (length > max_length)
+            return range_problem(prefix + key + ".length", "at most " + std::to_string(max_length), std::to_string(length));
+        return read_list(object, key, out, prefix);
     }
 }

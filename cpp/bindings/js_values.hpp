@@ -2,6 +2,9 @@
 // Reading JS values into C++ and handing results back, with every check on the way in.
 // Nothing here throws: a bad value becomes an ArgumentProblem, and the entry point returns
 // { ok: false, errorName, argument, message } that web/posenc.js turns into a thrown error.
+// Names in messages are paths: `prefix` + `key`, e.g. "scaling." + "factor".
+#include <cstdint>
+#include <initializer_list>
 #include <span>
 #include <string>
 #include <vector>
@@ -9,6 +12,10 @@
 #include <emscripten/val.h>
 
 #include "posenc/arguments.hpp"
+
+/// Returns the failure object from the enclosing adapter when `check` finds a problem.
+#define POSENC_CHECK(check)                                                 \
+    if (auto posenc_problem_ = (check)) return ::posenc::js::failure(*posenc_problem_)
 
 namespace posenc::js
 {
@@ -20,20 +27,40 @@ namespace posenc::js
     /// { ok: true } to which the caller adds its fields.
     val success();
 
-    /// A Float64Array owned by JS holding a copy of `values` (never a view of the wasm heap,
-    /// which memory growth would detach).
+    /// JS-owned typed arrays holding copies (never views of the wasm heap, which growth detaches).
     val float64_array(std::span<const double> values);
+    val float32_array(std::span<const float> values);
+    val int32_array(std::span<const std::int32_t> values);
+    val uint8_array(std::span<const std::uint8_t> values);
 
-    /// Problem unless `options` is a plain object (not null, not an array).
-    Problem require_object(const val& options, const std::string& argument);
+    /// { ok: true, rows, cols, data: Float64Array } for a row-major table.
+    val table_result(std::size_t rows, std::size_t cols, std::span<const double> data);
 
-    /// Reads options[name], which must be a number (web/posenc.js fills in defaults).
-    Problem read_number(const val& options, const char* name, double& out);
+    /// Problem unless `value` is a plain object (not null, not an array).
+    Problem require_object(const val& value, const std::string& name);
 
-    /// Length of options[name] if it is an Array or a numeric typed array (not BigInt).
-    Problem read_number_list_length(const val& options, const char* name, double& length);
+    /// object[key] must be a number.
+    Problem read_number(const val& object, const char* key, double& out, const std::string& prefix = "");
 
-    /// Copies options[name] (checked by read_number_list_length) into doubles; a plain
-    /// Array's elements must each be numbers.
-    Problem read_number_list(const val& options, const char* name, std::vector<double>& out);
+    /// object[key] must be a number that is an integer in [low, high].
+    Problem read_integer(const val& object, const char* key, std::int64_t low, std::int64_t high, std::int64_t& out,
+                         const std::string& prefix = "");
+
+    Problem read_boolean(const val& object, const char* key, bool& out, const std::string& prefix = "");
+
+    /// object[key] must be one of `choices`; `index` receives its position in the list.
+    Problem read_choice(const val& object, const char* key, std::initializer_list<const char*> choices, int& index,
+                        const std::string& prefix = "");
+
+    /// object[key] must be an Array or numeric typed array; `length` receives its length
+    /// (before anything is copied, so callers can check sizes first).
+    Problem read_list_length(const val& object, const char* key, std::uint64_t& length, const std::string& prefix = "");
+
+    /// Copies object[key] (checked by read_list_length) into doubles; a plain Array's elements
+    /// must each be numbers, and every element must be finite.
+    Problem read_list(const val& object, const char* key, std::vector<double>& out, const std::string& prefix = "");
+
+    /// Length check and copy in one, for lists whose length is capped by `max_length`.
+    Problem read_capped_list(const val& object, const char* key, std::uint64_t max_length, std::vector<double>& out,
+                             const std::string& prefix = "");
 }

@@ -57,6 +57,20 @@ describe('sinusoidal', () => {
     }
   });
 
+  test("layout 'concat' puts the same values in [sin | cos] blocks", () => {
+    const interleaved = posenc.sinusoidal({ positions: [5000], dModel: 8 }).data;
+    const concat = posenc.sinusoidal({ positions: [5000], dModel: 8, layout: 'concat' }).data;
+    assert.deepEqual(Array.from(concat), [0, 2, 4, 6, 1, 3, 5, 7].map((i) => interleaved[i]));
+  });
+
+  test("precision 'float32' is the float64 result rounded once", () => {
+    const positions = Int32Array.from({ length: 2048 }, (_, p) => p + 3000);
+    const exact = posenc.sinusoidal({ positions, dModel: 64 }).data;
+    const rounded = posenc.sinusoidal({ positions, dModel: 64, precision: 'float32' }).data;
+    assert.ok(rounded instanceof Float32Array);
+    assert.deepEqual(rounded, Float32Array.from(exact));
+  });
+
   test('an empty list of positions gives an empty table', () => {
     const result = posenc.sinusoidal({ positions: [], dModel: 16 });
     assert.equal(result.rows, 0);
@@ -112,5 +126,5 @@ describe('sinusoidal argument errors', () => {
 });
 
 test('limits are reported by the module', () => {
-  assert.deepEqual({ ...posenc.limits }, { maxPosition: 65536, maxDModel: 4096, maxCells: 2 ** 25 });
+  assert.deepEqual({ ...posenc.limits }, { maxPosition: 65536, maxDModel: 4096, maxCells: 2 ** 25, maxHeads: 1024, maxAttentionDModel: 256 });
 });

@@ -1,0 +1,58 @@
+// Adapters for the schemes that bias the logits: ALiBi and T5's buckets.
+#include <vector>
+
+#include "adapters.hpp"
+#include "js_values.hpp"
+#include "option_readers.hpp"
+#include "posenc/alibi.hpp"
+#include "posenc/t5_bias.hpp"
+
+namespace posenc::js
+{
+    val alibi_slopes(val n_heads)
+    {
+        val wrapped = val::object();
+        wrapped.set("nHeads", n_heads);
+        std::int64_t heads = 0;
+        POSENC_CHECK(read_integer(wrapped, "nHeads", 1, limits::max_heads, heads));
+        val result = success();
+        result.set("slopes", float64_array(posenc::alibi_slopes(heads)));
+        return result;
+    }
+
+    val alibi_bias(val options)
+    {
+        POSENC_CHECK(require_object(options, "options"));
+        AlibiBiasOptions settings;
+        POSENC_CHECK(read_integer(options, "nHeads", 1, limits::max_heads, settings.n_heads));
+        POSENC_CHECK(read_integer(options, "keyLength", 1, limits::max_position + 1, settings.key_length));
+        POSENC_CHECK(read_integer(options, "queryLength", 1, limits::max_position + 1, settings.query_length));
+        POSENC_CHECK(check_alibi_bias(settings));
+        const auto bias = posenc::alibi_bias(settings);
+        val result = success();
+        result.set("heads", bias.shape(0));
+        result.set("queries", bias.shape(1));
+        result.set("keys", bias.shape(2));
+        result.set("data", float64_array({bias.data(), bias.size()}));
+        return result;
+    }
+
+    val t5_bucket(val options)
+    {
+        POSENC_CHECK(require_object(options, "options"));
+        T5BucketOptions settings;
+        POSENC_CHECK(read_t5_options(options, settings));
+        std::vector<double> relative;
+        POSENC_CHECK(read_capped_list(options, "relativePositions", limits::max_cells, relative));
+        std::vector<std::int32_t> buckets(relative.size());
+        for (std::size_t i = 0; i < relative.size(); ++i)
+        {
+            POSENC_CHECK(check_integer("relativePositions[" + std::to_string(i) + "]", relative[i], -(std::int64_t{1} << 30),
+                                       std::int64_t{1} << 30));
+            buckets[i] = static_cast<std::int32_t>(posenc::t5_bucket(static_cast<std::int64_t>(relative[i]), settings));
+        }
+        val result = success();
+        result.set("buckets", int32_array(buckets));
+        return result;
+    }
+}
