@@ -58,8 +58,8 @@ namespace posenc
     namespace detail
     {
         /// Steps of the angle-addition recurrence between exact re-anchors: each step adds a few
-        /// ulp, so 32 steps stay below 1e-14 while libm sin/cos run once per 32 rows.
-        inline constexpr int steps_per_anchor = 32;
+        /// ulp, so 256 steps stay near 1e-13 while libm sin/cos run once per 256 rows.
+        inline constexpr int steps_per_anchor = 256;
 
         /// sin and cos of p * w_i for one row, updated row to row.
         struct PhaseState
