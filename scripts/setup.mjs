@@ -17,6 +17,7 @@ const debianPackages = [
   ['nlohmann-json3-dev', '/usr/include/nlohmann/json.hpp'],
   ['catch2', '/usr/include/catch2/catch.hpp'],
   ['chromium', '/usr/bin/chromium'],
+  ['python3-numpy', '/usr/lib/python3/dist-packages/numpy/__init__.py'],  // the benchmark's peer
 ];
 
 function run(command, args, options = {}) {

@@ -38,18 +38,17 @@ namespace posenc::js
         POSENC_CHECK(read_positions(options, static_cast<std::uint64_t>(settings.d_model), "positions.length x dModel", positions));
 
         const std::size_t rows = positions.size(), cols = static_cast<std::size_t>(settings.d_model);
-        if (precision == 1)
-        {
-            std::vector<float> data(rows * cols);
-            sinusoidal_into(std::span<const double>(positions), settings, data.data());
-            val result = success();
-            result.set("rows", rows);
-            result.set("cols", cols);
-            result.set("data", float32_array(data));
-            return result;
-        }
-        const auto table = posenc::sinusoidal(positions, settings);
-        return table_result(rows, cols, {table.data(), table.size()});
+        // Blocks of rows as long as the recurrence's anchor period keep every anchor where it would be.
+        const auto fill = [&](std::size_t first, std::size_t count, auto* out) {
+            sinusoidal_into(std::span<const double>(positions).subspan(first, count), settings, out);
+        };
+        const auto block = static_cast<std::size_t>(detail::steps_per_anchor);
+        val result = success();
+        result.set("rows", rows);
+        result.set("cols", cols);
+        result.set("data", precision == 1 ? typed_table<float>("Float32Array", rows, cols, block, fill)
+                                          : typed_table<double>("Float64Array", rows, cols, block, fill));
+        return result;
     }
 
     val nope(val options)

@@ -3,6 +3,7 @@
 // Nothing here throws: a bad value becomes an ArgumentProblem, and the entry point returns
 // { ok: false, errorName, argument, message } that web/posenc.js turns into a thrown error.
 // Names in messages are paths: `prefix` + `key`, e.g. "scaling." + "factor".
+#include <algorithm>
 #include <cstdint>
 #include <initializer_list>
 #include <span>
@@ -32,6 +33,24 @@ namespace posenc::js
     val float32_array(std::span<const float> values);
     val int32_array(std::span<const std::int32_t> values);
     val uint8_array(std::span<const std::uint8_t> values);
+
+    /// A JS typed array (`constructor`, element type T) of rows x cols, filled block by block:
+    /// fill(first_row, row_count, T* out) writes row_count rows into wasm scratch memory that is
+    /// copied out after each block. The whole result never exists twice in wasm memory.
+    template <typename T, typename Fill>
+    val typed_table(const char* constructor, std::size_t rows, std::size_t cols, std::size_t rows_per_block, Fill fill)
+    {
+        val out = val::global(constructor).new_(rows * cols);
+        std::vector<T> block(std::min(rows, rows_per_block) * cols);
+        for (std::size_t first = 0; first < rows; first += rows_per_block)
+        {
+            const std::size_t count = std::min(rows_per_block, rows - first);
+            fill(first, count, block.data());
+            out.call<val>("subarray", first * cols, (first + count) * cols)
+                .call<void>("set", val(emscripten::typed_memory_view(count * cols, block.data())));
+        }
+        return out;
+    }
 
     /// { ok: true, rows, cols, data: Float64Array } for a row-major table.
     val table_result(std::size_t rows, std::size_t cols, std::span<const double> data);
