@@ -1,0 +1,59 @@
+// The URL holds the view and its settings (?view=position&p=5000&L=2048&d=512), so a reload,
+// a shared link or back/forward restores exactly what was on screen. Values outside their range
+// fall back to the default rather than failing: a hand-edited link still opens.
+
+export const VIEWS = ['quiz', 'encodings', 'position', 'model'];
+
+const integer = (min, max) => ({ parse: (text) => { const v = Number(text); return Number.isInteger(v) && v >= min && v <= max ? v : undefined; }, format: String });
+const number = (min, max) => ({ parse: (text) => { const v = Number(text); return Number.isFinite(v) && v >= min && v <= max ? v : undefined; }, format: String });
+const oneOf = (...choices) => ({ parse: (text) => (choices.includes(text) ? text : undefined), format: String });
+const integerList = (max) => ({
+  parse: (text) => { const v = text.split(',').map(Number); return v.length > 0 && v.length <= 16 && v.every((n) => Number.isInteger(n) && n >= 0 && n <= max) ? v : undefined; },
+  format: (list) => list.join(','),
+});
+
+/** URL parameter name -> [state field, codec], per view. */
+const PARAMETERS = {
+  position: { p: ['p', integer(0, 65536)], L: ['L', integer(1, 65536)], d: ['d', oneOf('64', '128', '256', '512', '1024')],
+    overflow: ['overflow', oneOf('error', 'clamp', 'wrap', 'window', 'interpolate')], scaling: ['scaling', oneOf('none', 'pi', 'ntk', 'yarn')] },
+  encodings: { scheme: ['scheme', oneOf('sinusoidal', 'concat', 'rope', 'learned', 'nope')], d: ['d', integer(8, 1024)],
+    base: ['base', number(2, 1e9)], n: ['n', oneOf('256', '512', '1024', '2048', '4096', '8192')], p: ['p', integer(0, 8191)], dims: ['dims', integerList(1023)] },
+  quiz: {},
+  model: {},
+};
+const NUMERIC_CHOICES = new Set(['d', 'n']);
+
+/**
+ * Reads the view, the embed flag and the view's settings from a query string.
+ * @returns {{ view: string, embed: boolean, settings: Record<string, unknown>, params: URLSearchParams }}
+ */
+export function readLocation(search = location.search) {
+  const params = new URLSearchParams(search);
+  const view = VIEWS.includes(params.get('view')) ? params.get('view') : 'quiz';
+  const settings = {};
+  for (const [name, [field, codec]] of Object.entries(PARAMETERS[view])) {
+    if (!params.has(name)) continue;
+    const value = codec.parse(params.get(name));
+    if (value !== undefined) settings[field] = NUMERIC_CHOICES.has(name) && typeof value === 'string' ? Number(value) : value;
+  }
+  return { view, embed: params.get('embed') === '1', settings, params };
+}
+
+/** The query string for a view and its settings, keeping parameters that belong to others (embed, deck). */
+export function queryFor(view, settings, current = new URLSearchParams(location.search)) {
+  const params = new URLSearchParams();
+  params.set('view', view);
+  for (const [name, [field, codec]] of Object.entries(PARAMETERS[view] ?? {})) {
+    if (settings[field] !== undefined) params.set(name, codec.format(settings[field]));
+  }
+  for (const keep of ['embed', 'deck']) if (current.has(keep)) params.set(keep, current.get(keep));
+  return `?${params}`;
+}
+
+/** Records a view and its settings: a new history entry when `push`, else replaces the current one. */
+export function writeLocation(view, settings, push) {
+  const query = queryFor(view, settings);
+  if (query === location.search) return;
+  if (push) history.pushState(null, '', query);
+  else history.replaceState(null, '', query);
+}

@@ -1,0 +1,43 @@
+// Line charts through uPlot (vendored from npm into dist/vendor/), sized to their container.
+import uPlot from '../vendor/uPlot.esm.js';
+
+/** Okabe-Ito: distinguishable with the common colour-vision deficiencies. */
+export const SERIES_COLOURS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#000000', '#F0E442'];
+
+/**
+ * @param {HTMLElement} container
+ * @param {{ xLabel: string, yLabel: string, height?: number }} options
+ */
+export function createLineChart(container, { xLabel, yLabel, height = 220 }) {
+  let chart = null;
+  const width = () => Math.max(280, container.clientWidth);
+  const observer = new ResizeObserver(() => chart?.setSize({ width: width(), height }));
+  observer.observe(container);
+
+  return {
+    /**
+     * Replaces every series.
+     * @param {ArrayLike<number>} x
+     * @param {{ label: string, values: ArrayLike<number>, dash?: number[] }[]} series
+     */
+    show(x, series) {
+      chart?.destroy();
+      const opts = {
+        width: width(),
+        height,
+        cursor: { drag: { x: false, y: false } },
+        legend: { live: true },
+        scales: { x: { time: false } },
+        axes: [{ label: xLabel }, { label: yLabel, size: 60 }],
+        series: [{ label: xLabel }, ...series.map((s, i) => ({
+          label: s.label, stroke: SERIES_COLOURS[i % SERIES_COLOURS.length], width: 1.5, dash: s.dash, points: { show: false },
+        }))],
+      };
+      chart = new uPlot(opts, [Array.from(x), ...series.map((s) => Array.from(s.values))], container);
+    },
+    destroy() {
+      observer.disconnect();
+      chart?.destroy();
+    },
+  };
+}

@@ -1,0 +1,233 @@
+// "Position p in a model trained to L": one control pair drives a column per scheme, each with
+// the engine's numbers, a picture, a one-line verdict those numbers support, and the toy
+// attention row of query p.
+import { element } from '../quiz/render.js';
+import { drawPairStrip } from './pair-strip.js';
+import { drawAttentionSparkline, peakOf } from './sparkline.js';
+import { fixed, int, sci } from './format.js';
+
+const SCHEMES = [
+  ['learned', 'Learned table'], ['sinusoidal', 'Sinusoidal'], ['rope', 'RoPE'],
+  ['alibi', 'ALiBi'], ['t5', 'T5 buckets'], ['nope', 'NoPE'],
+];
+const ATTENTION_D_MODEL = 32;  // the toy head stays interactive at p = 65,536
+const ATTENTION_DELAY_MS = 150;
+
+/** @typedef {{ p: number, L: number, d: number, headDim: number, overflow: string, scaling: string }} PositionState */
+
+/** RoPE scaling for the state: s maps p onto the last trained position L - 1. */
+export function scalingFor(state) {
+  const factor = Math.max(1, state.p / Math.max(1, state.L - 1));
+  return state.scaling === 'none' ? { kind: 'none' } : { kind: state.scaling, factor, trainedLength: state.L };
+}
+
+const stat = (label, value) => [element('dt', [label]), element('dd', [value])];
+
+/** Each scheme's numbers, verdict and picture. */
+const describe = {
+  learned(result, state) {
+    const chosen = result.policies.find((entry) => entry.policy === state.overflow);
+    const costs = {
+      error: 'the input is refused',
+      clamp: `${int(chosen.sharedPositions)} positions share that row`,
+      wrap: `${int(chosen.sharedPositions)} positions alias to it`,
+      window: `the first ${int(chosen.dropped)} tokens are dropped`,
+      interpolate: `neighbouring positions sit ${fixed(chosen.rowSpacing)} rows apart`,
+    };
+    const verdict = result.rowExists
+      ? `Row ${int(state.p)} exists and was trained.`
+      : `No row ${int(state.p)}: the table ends at row ${int(state.L - 1)}. `
+        + (state.overflow === 'error' ? 'The lookup fails.' : `'${state.overflow}' hands over row ${fixed(chosen.sourceRow, 2)} instead; ${costs[state.overflow]}.`);
+    const rows = result.policies.map((entry) => element('tr', [
+      element('th', [entry.policy], { attributes: { scope: 'row' } }),
+      element('td', [Number.isNaN(entry.sourceRow) ? 'none' : fixed(entry.sourceRow, 1)]),
+      element('td', [result.rowExists ? '—' : entry.policy === 'error' ? 'refused' : costText(entry)]),
+    ]));
+    const table = element('table', [
+      element('caption', ['What each policy hands over']),
+      element('thead', [element('tr', ['Policy', 'Row', 'Cost'].map((h) => element('th', [h], { attributes: { scope: 'col' } })))]),
+      element('tbody', rows),
+    ], { className: 'compact' });
+    return { verdict, body: [element('dl', stat('Row exists', result.rowExists ? 'yes' : 'no')), table] };
+  },
+  sinusoidal(result, state) {
+    const pairs = result.pairs.wavelength.length;
+    const verdict = result.outOfRangeCount === 0
+      ? `Defined and inside what training saw: every pair's angle at ${int(state.p)} occurred below ${int(state.L)}.`
+      : `Defined but never trained: ${result.outOfRangeCount} of ${pairs} pairs sit at angles no position below ${int(state.L)} produced; the closest trained vector is PE(${int(result.nearest.position)}), cosine ${fixed(result.nearest.cosine)}.`;
+    return { verdict, body: [pairFigure(result.pairs), element('dl', [
+      ...stat('Pairs slower than L', `${result.longWavelengthCount} of ${pairs}`),
+      ...stat('Outside the trained angles', `${result.outOfRangeCount} of ${pairs}`),
+      ...stat('Nearest trained encoding', `PE(${int(result.nearest.position)}), cos ${fixed(result.nearest.cosine)}`),
+    ])] };
+  },
+  rope(result, state) {
+    const pairs = result.pairs.wavelength.length;
+    const scaling = scalingFor(state);
+    const how = scaling.kind === 'none' ? '' : ` with ${scaling.kind.toUpperCase()} at s = ${fixed(scaling.factor)}`;
+    const verdict = result.outOfRangeCount === 0
+      ? `Distance ${int(state.p)}${how}: every pair stays within angles seen in training.`
+      : `Distance ${int(state.p)}${how}: ${result.outOfRangeCount} of ${pairs} pairs rotate past any angle seen in training.`;
+    return { verdict, body: [pairFigure(result.pairs), element('dl', [
+      ...stat('Pairs slower than L', `${result.longWavelengthCount} of ${pairs}`),
+      ...stat('Outside the trained angles', `${result.outOfRangeCount} of ${pairs}`),
+      ...stat('Attention factor', fixed(result.attentionFactor)),
+    ])] };
+  },
+  alibi(result, state) {
+    const heads = result.slopes.length;
+    const blind = result.effectiveSpan.filter((span) => span < state.p).length;
+    const mildest = Math.max(...result.biasAtP);
+    const verdict = `At distance ${int(state.p)} the mildest head adds ${fixed(mildest, 1)} to the logit (weight × ${sci(Math.exp(mildest))}); ${blind} of ${heads} heads give such a key under a millionth of the nearest key's weight.`;
+    const rows = Array.from(result.slopes, (slope, h) => element('tr', [
+      element('th', [String(h)], { attributes: { scope: 'row' } }),
+      element('td', [sci(slope, 3)]), element('td', [fixed(result.biasAtP[h], 1)]), element('td', [int(result.effectiveSpan[h])]),
+    ]));
+    return { verdict, body: [element('table', [
+      element('caption', ['Per head: slope, bias at distance p, reach (weight ≥ 10⁻⁶ of the nearest key)']),
+      element('thead', [element('tr', ['Head', 'Slope', 'Bias', 'Reach'].map((h) => element('th', [h], { attributes: { scope: 'col' } })))]),
+      element('tbody', rows),
+    ], { className: 'compact' })] };
+  },
+  t5(result, state) {
+    const verdict = `Distance ${int(state.p)} is bucket ${result.bucket}, shared with every distance from ${int(result.firstDistanceInBucket)} on: the model cannot tell ${int(state.p)} from ${int(result.firstDistanceInBucket)}.`;
+    return { verdict, body: [element('dl', [
+      ...stat('Bucket at distance p', String(result.bucket)),
+      ...stat('Bucket at max distance 128', String(result.bucketAtMaxDistance)),
+      ...stat('First distance in that bucket', int(result.firstDistanceInBucket)),
+    ])] };
+  },
+  nope(_result, state) {
+    return { verdict: `Nothing is added, so nothing runs out at ${int(state.p)}: position reaches the model only through the causal mask.`, body: [] };
+  },
+};
+
+function costText(entry) {
+  if (entry.policy === 'clamp') return `${int(entry.sharedPositions)} share it`;
+  if (entry.policy === 'wrap') return `${int(entry.sharedPositions)} alias`;
+  if (entry.policy === 'window') return `${int(entry.dropped)} dropped`;
+  return `${fixed(entry.rowSpacing)} rows apart`;
+}
+
+function pairFigure(pairs) {
+  const canvas = element('canvas', [], { className: 'pair-strip', attributes: { width: '320', height: '110', role: 'img',
+    'aria-label': 'Each frequency pair: the arc of angles training saw, and the angle at p (hollow diamond when outside it)' } });
+  requestAnimationFrame(() => drawPairStrip(canvas, pairs));
+  return element('figure', [canvas, element('figcaption', ['Bars: angles seen below L. Dots: angle at p; ◇ outside the bars.'])]);
+}
+
+/**
+ * @param {HTMLElement} container
+ * @param {Awaited<ReturnType<import('../posenc.js').loadPosenc>>} engine
+ * @param {(state: PositionState, commit: boolean) => void} onChange  called when a control moves
+ */
+export function createPositionView(container, engine, onChange) {
+  let state = /** @type {PositionState} */ ({ p: 5000, L: 2048, d: 512, headDim: 64, overflow: 'clamp', scaling: 'none' });
+  let attentionTimer = 0;
+
+  const pNumber = element('input', [], { id: 'pos-p', attributes: { type: 'number', min: '0', max: String(engine.limits.maxPosition), step: '1' } });
+  const pSlider = element('input', [], { id: 'pos-p-range', attributes: { type: 'range', min: '0', max: '16384', step: '1', 'aria-label': 'Query position p (slider)' } });
+  const lNumber = element('input', [], { id: 'pos-l', attributes: { type: 'number', min: '1', max: String(engine.limits.maxPosition), step: '1' } });
+  const dSelect = element('select', [64, 128, 256, 512, 1024].map((d) => element('option', [String(d)], { attributes: { value: String(d) } })), { id: 'pos-d' });
+  const overflowSelect = element('select', ['error', 'clamp', 'wrap', 'window', 'interpolate'].map((o) => element('option', [o], { attributes: { value: o } })), { id: 'pos-overflow' });
+  const scalingSelect = element('select', [['none', 'none'], ['pi', 'PI'], ['ntk', 'NTK-aware'], ['yarn', 'YaRN']].map(([v, t]) => element('option', [t], { attributes: { value: v } })), { id: 'pos-scaling' });
+  const label = (control, text) => element('label', [text], { attributes: { for: control.id } });
+
+  const controls = element('form', [
+    element('div', [label(pNumber, 'Query position p'), pNumber, pSlider], { className: 'control wide' }),
+    element('div', [label(lNumber, 'Trained length L'), lNumber], { className: 'control' }),
+    element('div', [label(dSelect, 'Sinusoidal dModel'), dSelect], { className: 'control' }),
+    element('div', [label(overflowSelect, 'Learned table past L'), overflowSelect], { className: 'control' }),
+    element('div', [label(scalingSelect, 'RoPE scaling'), scalingSelect], { className: 'control' }),
+  ], { className: 'controls', attributes: { 'aria-label': 'Position and trained length' } });
+  controls.addEventListener('submit', (event) => event.preventDefault());
+
+  const columns = new Map(SCHEMES.map(([scheme, title]) => {
+    const verdict = element('p', [], { className: 'verdict', attributes: { 'aria-live': 'polite' } });
+    const body = element('div', [], { className: 'scheme-body' });
+    const spark = element('canvas', [], { className: 'sparkline', attributes: { width: '320', height: '60', role: 'img', 'aria-label': `Toy attention of query p over keys 0 to p, ${title}` } });
+    const sparkNote = element('p', [], { className: 'spark-note' });
+    const column = element('section', [element('h3', [title]), verdict, body,
+      element('figure', [spark, element('figcaption', [sparkNote])], { className: 'attention' })],
+    { className: `scheme-column scheme-${scheme}`, attributes: { 'aria-label': title } });
+    return [scheme, { column, verdict, body, spark, sparkNote }];
+  }));
+
+  container.append(
+    element('h2', ['Position p in a model trained to length L'], { id: 'position-heading' }),
+    element('p', ['Every number below is computed by the engine for the p and L you choose. Toy attention: one head with seeded weights (d = 32), not a trained model.'], { className: 'lede' }),
+    controls,
+    element('div', [...columns.values()].map((c) => c.column), { className: 'scheme-grid' }),
+  );
+
+  function readControls() {
+    const p = Number(pNumber.value), L = Number(lNumber.value);
+    return { ...state, p: Number.isInteger(p) ? p : state.p, L: Number.isInteger(L) ? L : state.L, d: Number(dSelect.value), overflow: overflowSelect.value, scaling: scalingSelect.value };
+  }
+
+  function showError(target, error) {
+    target.verdict.textContent = error.message;
+    target.body.replaceChildren();
+  }
+
+  function render() {
+    for (const [scheme, target] of columns) {
+      try {
+        const result = engine.beyondTrained({ scheme, p: state.p, trainedLength: state.L, dModel: state.d, headDim: state.headDim, scaling: scalingFor(state) });
+        const { verdict, body } = describe[scheme](result, state);
+        target.verdict.textContent = verdict;
+        target.body.replaceChildren(...body);
+      } catch (error) {
+        if (!(error instanceof RangeError || error instanceof TypeError)) throw error;
+        showError(target, error);
+      }
+    }
+    clearTimeout(attentionTimer);
+    attentionTimer = setTimeout(renderAttention, ATTENTION_DELAY_MS);
+  }
+
+  function renderAttention() {
+    for (const [scheme, target] of columns) {
+      try {
+        const { weights } = engine.attention({ scheme, queryPosition: state.p, trainedLength: state.L, overflow: state.overflow,
+          dModel: ATTENTION_D_MODEL, scaling: scheme === 'rope' ? scalingFor(state) : { kind: 'none' } });
+        drawAttentionSparkline(target.spark, weights);
+        const peak = peakOf(weights);
+        target.sparkNote.textContent = `log₁₀ weight over keys 0…${int(state.p)}; largest ${fixed(peak.weight)} on key ${int(peak.index)}.`;
+      } catch (error) {
+        target.spark.getContext('2d').clearRect(0, 0, target.spark.width, target.spark.height);
+        target.sparkNote.textContent = `No attention row: ${error.message}`;
+      }
+    }
+  }
+
+  function syncControls() {
+    pNumber.value = String(state.p);
+    pSlider.value = String(Math.min(state.p, Number(pSlider.max)));
+    lNumber.value = String(state.L);
+    dSelect.value = String(state.d);
+    overflowSelect.value = state.overflow;
+    scalingSelect.value = state.scaling;
+  }
+
+  const changed = (commit) => () => {
+    state = readControls();
+    if (document.activeElement !== pNumber) pNumber.value = String(state.p);
+    render();
+    onChange(state, commit);
+  };
+  pSlider.addEventListener('input', () => { pNumber.value = pSlider.value; changed(false)(); });
+  pSlider.addEventListener('change', changed(true));
+  for (const control of [pNumber, lNumber]) control.addEventListener('change', () => { pSlider.value = pNumber.value; changed(true)(); });
+  for (const control of [dSelect, overflowSelect, scalingSelect]) control.addEventListener('change', changed(true));
+
+  return {
+    /** Shows `next` (from a deep link or history) without reporting it back as a change. */
+    show(next) {
+      state = { ...state, ...next };
+      syncControls();
+      render();
+    },
+    get state() { return state; },
+  };
+}
