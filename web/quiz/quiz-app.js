@@ -6,6 +6,9 @@ import { loadProgress, saveProgress } from './progress-store.js';
 import { createReviewMode } from './review-mode.js';
 import { createCramMode } from './cram-mode.js';
 import { createManageMode } from './manage-mode.js';
+import { createFollowUpDrill, createRedFlagDrill } from './drills.js';
+import { createMockInterview } from './mock-interview.js';
+import { createStatsMode } from './stats.js';
 import { element } from './render.js';
 
 /**
@@ -20,10 +23,14 @@ import { element } from './render.js';
  * @property {(text: string, source: string) => Promise<void>} addDeckText
  */
 
-/** Mode modules beside review; step 3 adds drills, mock interview and stats here. */
+/** Each mode: [name (also ?mode=), button label, factory returning { root, activate, onKey }]. */
 const modeFactories = [
   ['review', 'Review', createReviewMode],
   ['cram', 'Cram', createCramMode],
+  ['red-flags', 'Red-flag drill', createRedFlagDrill],
+  ['follow-ups', 'Follow-ups', createFollowUpDrill],
+  ['mock', 'Mock interview', createMockInterview],
+  ['stats', 'Stats', createStatsMode],
   ['manage', 'Decks & progress', createManageMode],
 ];
 
