@@ -35,6 +35,10 @@ const steps = {
     cpSync(at('web'), at('dist'), { recursive: true });
     cpSync(at('build/wasm-out/posenc-core.mjs'), at('dist/posenc-core.mjs'));
     cpSync(at('build/wasm-out/posenc-core.wasm'), at('dist/posenc.wasm'));
+    // Browser copies of npm packages the page imports (one ESM file each, served from this origin).
+    mkdirSync(at('dist/vendor'));
+    cpSync(at('node_modules/ts-fsrs/dist/index.mjs'), at('dist/vendor/ts-fsrs.mjs'));
+    cpSync(at('node_modules/ts-fsrs/LICENSE'), at('dist/vendor/ts-fsrs.LICENSE.txt'));
     console.log('build: dist/ is ready');
   },
 };

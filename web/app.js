@@ -1,9 +1,8 @@
-// Wires the page: the engine, the heatmap, the position slider and the flash card.
+// Wires the page: the engine, the heatmap, the position slider and the flash-card quiz.
 import { loadPosenc } from './posenc.js';
 import { createHeatmap } from './heatmap.js';
 import { createVectorView } from './vector-view.js';
-import { createCardView } from './card.js';
-import { loadDeck } from './deck.js';
+import { startQuiz } from './quiz/quiz-app.js';
 
 const byId = (id) => document.getElementById(id);
 const status = byId('status');
@@ -30,15 +29,6 @@ async function startEncodings() {
   showPosition();
 }
 
-async function startCard() {
-  const view = createCardView({
-    card: byId('card'), flip: byId('card-flip'), topic: byId('card-topic'),
-    question: byId('card-question'), back: byId('card-back'), keyPoints: byId('card-key-points'),
-  });
-  const deck = await loadDeck('core');
-  view.show(deck.cards[0]);
-}
-
 function reportFailure(what, error) {
   status.textContent = `${what} failed: ${error.message}`;
   status.classList.add('error');
@@ -47,7 +37,7 @@ function reportFailure(what, error) {
 
 Promise.all([
   startEncodings().catch((error) => reportFailure('Loading the engine', error)),
-  startCard().catch((error) => reportFailure('Loading the deck', error)),
+  startQuiz(byId('quiz')).catch((error) => reportFailure('Loading the quiz', error)),
 ]).then(() => {
   status.textContent = 'Engine ready.';
   document.documentElement.dataset.ready = 'true';

@@ -12,13 +12,15 @@ const chromiumArgs = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
-export async function openSite() {
+/** @param {{ bypassCSP?: boolean }} [options]  bypassCSP only for tools injected by tests (axe-core) */
+export async function openSite({ bypassCSP = false } = {}) {
   const server = await startServer({ port: 0 });
   const profile = mkdtempSync(path.join(tmpdir(), 'posenc-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     args: chromiumArgs,
     viewport: { width: 1280, height: 900 },
+    bypassCSP,
   });
   const origin = new URL(server.url).origin;
   const consoleErrors = [];

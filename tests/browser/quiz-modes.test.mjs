@@ -1,0 +1,129 @@
+// Drills, mock interview, a hostile deck rendering inert, and axe-core on the quiz.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { openSite } from './browser.mjs';
+
+let site;
+before(async () => {
+  site = await openSite();
+  await site.page.goto(`${site.url}?seed=7`);
+  await site.page.waitForSelector('html[data-ready="true"]', { timeout: 30_000 });
+});
+after(async () => {
+  mkdirSync('test-results', { recursive: true });
+  await site?.page.screenshot({ path: 'test-results/quiz-modes.png', fullPage: true });
+  await site?.close();
+});
+
+// Switch modes by mouse, then hand the keyboard back to the page (focus off the clicked button).
+const mode = async (name) => {
+  await site.page.locator(`button[data-mode="${name}"]`).click();
+  await site.page.evaluate(() => document.activeElement.blur());
+};
+
+test('red-flag drill: judge with t/f, then see why', async () => {
+  const { page } = site;
+  await mode('red-flags');
+  await page.locator('#red-flag-scope').selectOption('topic:Absolute encodings');
+  await page.locator('body').press('t');
+  const verdict = await page.locator('#red-flag-feedback .verdict').textContent();
+  assert.match(verdict, /^(Right|Wrong): this is (a key point|a red flag) of “How do sinusoidal/);
+  assert.ok(await page.locator('#red-flag-feedback li, #red-flag-feedback p').count() >= 2, 'the why is shown');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.locator('#red-flag-feedback').textContent(), '');
+  await page.locator('body').press('f');
+  assert.match(await page.locator('.drill-position').first().textContent(), /\d\/2 right/);
+  await page.screenshot({ path: 'test-results/red-flag-drill.png' });
+});
+
+test('mock interview: countdown, reveal, tick, score and what to review', async () => {
+  const { page } = site;
+  await mode('mock');
+  await page.locator('#mock-start').click();
+  assert.match(await page.locator('#mock-clock').textContent(), /^20 s$/);
+  await page.keyboard.press('Space');
+  const keys = page.locator('input[data-kind="key"]');
+  assert.equal(await keys.count(), 5);
+  await keys.nth(0).check();
+  await keys.nth(1).check();
+  await page.locator('input[data-kind="flag"]').nth(0).check();
+  await page.screenshot({ path: 'test-results/mock-interview.png', fullPage: true });
+  await page.locator('#mock-score').click();
+  assert.match(await page.locator('#mock-summary').textContent(), /Interview score: 15 \/ 100/);
+  assert.equal(await page.locator('#mock-review-next li').count(), 1);
+});
+
+test('stats count reviews and retention by topic', async () => {
+  const { page } = site;
+  await mode('review');
+  await page.locator('body').press('Space');
+  await page.keyboard.press('1');
+  await mode('stats');
+  assert.match(await page.locator('#mode-stats').textContent(), /Total reviews1/);
+  assert.match(await page.locator('.stats-table tbody').textContent(), /Absolute encodings10%/);
+});
+
+test('a deck full of XSS payloads renders inert', async () => {
+  const { page } = site;
+  const seed = JSON.parse(readFileSync('web/decks/core.json', 'utf8')).cards[0];
+  const payloads = ['<script>window.__pwned = "script"</script>', '<img src=x onerror="window.__pwned = \'img\'">',
+    '<svg onload="window.__pwned = \'svg\'"></svg>', '[x](javascript:window.__pwned=1) <a href="javascript:window.__pwned=1">a</a>'];
+  const hostile = {
+    ...seed, id: 'xss-card', topic: 'XSS <b>topic</b>', question: `Q ${payloads[0]}`, keyPoints: payloads, basic: payloads.join('\n\n'),
+    solid: `**${payloads[1]}** *${payloads[2]}* \`${payloads[0]}\``, code: { language: '<script>', source: payloads.join('\n') },
+    explanation: [{ heading: payloads[1], text: payloads[2] }], followUps: [{ question: payloads[3], answer: payloads[0] }], redFlags: payloads, sources: payloads,
+  };
+  await mode('manage');
+  await page.locator('#deck-file').setInputFiles({ name: 'xss.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ id: 'xss', title: 'XSS <i>deck</i>', version: 1, cards: [hostile] })) });
+  await page.waitForFunction(() => /XSS <i>deck<\/i> — 1 card/.test(document.getElementById('deck-list').textContent)
+    || !document.getElementById('quiz-deck-errors').hidden);
+  assert.equal(await page.locator('#quiz-deck-errors').isVisible(), false, await page.locator('#quiz-deck-errors').textContent());
+  await mode('cram');
+  await page.locator('#cram-scope').selectOption('tag:seed');
+  await page.evaluate(() => document.activeElement.blur());
+  // The seed tag is on both the seed card and the hostile copy; find the copy.
+  for (let i = 0; i < 2 && !/XSS/.test(await page.locator('#cram-card .card-topic').textContent()); i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  for (const summary of await page.locator('#cram-card summary').all()) await summary.click();
+  assert.match(await page.locator('#cram-card-question').textContent(), /<script>window.__pwned/);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  assert.equal(await page.locator('#cram-card script, #cram-card img, #cram-card svg, #cram-card iframe, #cram-card a[href^="javascript:"]').count(), 0);
+  assert.equal(await page.locator('#quiz script, #quiz img, #quiz svg').count(), 0);
+  await page.screenshot({ path: 'test-results/xss-deck.png', fullPage: true });
+});
+
+test('a malformed deck is reported in the page and the rest keeps working', async () => {
+  const { page } = site;
+  await mode('manage');
+  await page.locator('#deck-file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ id: 'bad', title: 'Bad', version: 1, cards: [{ id: 'bad-card', question: '' }] })) });
+  await page.waitForSelector('#quiz-deck-errors:not([hidden])');
+  assert.match(await page.locator('#quiz-deck-errors').textContent(), /Deck "bad" \(file bad.json\), card "bad-card", cards\[0\].question: must not be empty/);
+  await mode('review');
+  assert.ok((await page.locator('#card-question').textContent()).length > 0);
+});
+
+test('axe-core finds no serious or critical violations in the quiz', async () => {
+  // The page's CSP blocks an injected inline script, so axe gets its own context that bypasses CSP.
+  const axeSite = await openSite({ bypassCSP: true });
+  const { page } = axeSite;
+  await page.goto(axeSite.url);
+  await page.waitForSelector('html[data-ready="true"]', { timeout: 30_000 });
+  for (const name of ['review', 'stats', 'red-flags']) {
+    await page.locator(`button[data-mode="${name}"]`).click();
+    if (name === 'review') await page.locator('body').press('Space');
+    await page.addScriptTag({ content: readFileSync('node_modules/axe-core/axe.min.js', 'utf8') });
+    const hasAxe = await page.evaluate(() => typeof window.axe === 'object');
+    assert.ok(hasAxe, 'axe-core was injected');
+    const violations = await page.evaluate(async () => (await window.axe.run('#quiz')).violations
+      .filter((violation) => ['serious', 'critical'].includes(violation.impact))
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`));
+    assert.deepEqual(violations, [], `mode ${name}`);
+  }
+  await axeSite.close();
+});
+
+test('no console errors and no requests to other origins', () => {
+  assert.deepEqual(site.consoleErrors, []);
+  assert.deepEqual(site.foreignRequests, []);
+});

@@ -1,0 +1,138 @@
+// Deck validation: every shipped deck passes; each malformed deck gets an error that names the
+// deck, the card id and the field path.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+
+const quiz = new URL('../../dist/quiz/', import.meta.url);
+const { validateDeck, limits } = await import(new URL('deck-schema.js', quiz));
+const { createDeckLibrary } = await import(new URL('deck-loader.js', quiz));
+
+const decksFolder = new URL('../../web/decks/', import.meta.url);
+const seedDeck = JSON.parse(readFileSync(new URL('core.json', decksFolder), 'utf8'));
+const computedDeck = JSON.parse(readFileSync(new URL('computed.json', decksFolder), 'utf8'));
+
+/** A valid one-card deck, changed by `mutate` (which gets the deck and its first card). */
+function deckWith(mutate, base = seedDeck) {
+  const deck = structuredClone(base);
+  mutate(deck, deck.cards[0]);
+  return deck;
+}
+
+describe('shipped decks', () => {
+  const files = readdirSync(decksFolder).filter((name) => name.endsWith('.json') && name !== 'index.json');
+  const library = createDeckLibrary();
+  for (const file of files) {
+    test(`${file} passes validation, ids unique across all decks`, () => {
+      const { errors } = library.addText(readFileSync(new URL(file, decksFolder), 'utf8'), `decks/${file}`);
+      assert.deepEqual(errors, []);
+    });
+  }
+
+  test('index.json lists decks that exist', () => {
+    const index = JSON.parse(readFileSync(new URL('index.json', decksFolder), 'utf8'));
+    assert.ok(index.decks.includes('core'));
+    for (const id of index.decks) assert.ok(files.includes(`${id}.json`), `decks/${id}.json is listed but missing`);
+  });
+});
+
+const cardId = 'sinusoidal-vs-learned-beyond-length';
+const malformed = [
+  ['missing question', (d, c) => { delete c.question; }, 'cards[0].question', /is missing/],
+  ['question is a number', (d, c) => { c.question = 42; }, 'cards[0].question', /must be text; got number 42/],
+  ['empty question', (d, c) => { c.question = '   '; }, 'cards[0].question', /must not be empty/],
+  ['question over 300 chars', (d, c) => { c.question = 'q'.repeat(301); }, 'cards[0].question', /301 characters; at most 300/],
+  ['solid over 4000 chars', (d, c) => { c.solid = 'w '.repeat(2001); }, 'cards[0].solid', /at most 4000/],
+  ['keyPoints not a list', (d, c) => { c.keyPoints = 'one point'; }, 'cards[0].keyPoints', /must be a list/],
+  ['keyPoints empty list', (d, c) => { c.keyPoints = []; }, 'cards[0].keyPoints', /must not be an empty list/],
+  ['a key point empty', (d, c) => { c.keyPoints[2] = ''; }, 'cards[0].keyPoints[2]', /must not be empty/],
+  ['a key point an object', (d, c) => { c.keyPoints[1] = { text: 'x' }; }, 'cards[0].keyPoints[1]', /must be text; got an object/],
+  ['missing basic', (d, c) => { delete c.basic; }, 'cards[0].basic', /is missing/],
+  ['missing sources', (d, c) => { delete c.sources; }, 'cards[0].sources', /is missing/],
+  ['empty sources', (d, c) => { c.sources = []; }, 'cards[0].sources', /empty list/],
+  ['uppercase tag', (d, c) => { c.tags[1] = 'Learned'; }, 'cards[0].tags[1]', /lowercase/],
+  ['code without source', (d, c) => { delete c.code.source; }, 'cards[0].code.source', /non-empty text/],
+  ['explanation section without text', (d, c) => { delete c.explanation[3].text; }, 'cards[0].explanation[3].text', /is missing/],
+  ['explanation section a string', (d, c) => { c.explanation[0] = 'A heading'; }, 'cards[0].explanation[0]', /must be an object/],
+  ['follow-up answer empty', (d, c) => { c.followUps[1].answer = ''; }, 'cards[0].followUps[1].answer', /must not be empty/],
+  ['follow-up with a typo field', (d, c) => { c.followUps[0].anwser = 'x'; }, 'cards[0].followUps[0].anwser', /not a field/],
+  ['red flag a number', (d, c) => { c.redFlags[4] = 7; }, 'cards[0].redFlags[4]', /must be text/],
+  ['unknown card field', (d, c) => { c.keypoints = []; }, 'cards[0].keypoints', /not a card field/],
+  ['id not kebab-case', (d, c) => { c.id = 'Sinusoidal_vs_Learned'; }, 'cards[0].id', /kebab-case/],
+  ['duplicate id inside the deck', (d, c) => { d.cards.push(structuredClone(c)); }, 'cards[1].id', /used by another card in this deck/],
+  ['unsupported formula command', (d, c) => { c.basic = 'The sum $\\sum_{i} x$ is wrong here.'; }, 'cards[0].basic', /unknown command "\\sum"/],
+  ['formula with a forbidden character', (d, c) => { c.solid = 'Here $a & b$ fails.'; }, 'cards[0].solid', /"&" is not allowed/],
+];
+
+describe('malformed decks name the deck, the card id and the field path', () => {
+  for (const [name, mutate, path, message] of malformed) {
+    test(name, () => {
+      const errors = validateDeck(deckWith(mutate), { source: 'decks/bad.json' });
+      const match = errors.find((error) => error.path === path);
+      assert.ok(match, `no error at ${path}; got ${errors.map((error) => error.text).join(' | ')}`);
+      assert.match(match.message, message);
+      assert.ok(match.card === cardId || match.card === 'Sinusoidal_vs_Learned', `card ${match.card}`);
+      assert.ok(match.text.includes(`card "${match.card}"`) && match.text.includes(path) && match.text.includes('Deck "core" (decks/bad.json)'), match.text);
+    });
+  }
+
+  const computedCases = [
+    ['unknown computed template', (d, c) => { c.computed.template = 'rope-magic'; }, 'cards[0].computed.template', /"rope-magic" is not a known template; known: sinusoidal-first-dims/],
+    ['computed tolerance negative', (d, c) => { c.computed.tolerance = -1; }, 'cards[0].computed.tolerance', /number >= 0/],
+    ['computed param range reversed', (d, c) => { c.computed.params.p = { min: 9, max: 1 }; }, 'cards[0].computed.params.p', /min 9 is greater than max 1/],
+    ['computed param the template needs is missing', (d, c) => { delete c.computed.params.d; }, 'cards[0].computed.params.d', /is missing; template "sinusoidal-first-dims" needs p, d/],
+    ['placeholder without a parameter', (d, c) => { c.question += ' Use {base}.'; }, 'cards[0].question', /uses \{base\}/],
+    ['empty choices', (d, c) => { c.computed.params.d = { choices: [] }; }, 'cards[0].computed.params.d.choices', /non-empty list/],
+  ];
+  for (const [name, mutate, path, message] of computedCases) {
+    test(name, () => {
+      const errors = validateDeck(deckWith(mutate, computedDeck), { source: 'decks/bad.json' });
+      const match = errors.find((error) => error.path === path);
+      assert.ok(match, `no error at ${path}; got ${errors.map((error) => error.text).join(' | ')}`);
+      assert.match(match.message, message);
+      assert.equal(match.card, 'computed-sinusoidal-first-dims');
+      assert.ok(match.text.includes('card "computed-sinusoidal-first-dims"'));
+    });
+  }
+});
+
+describe('deck-level problems', () => {
+  test('a deck that is not an object', () => {
+    assert.match(validateDeck([], { source: 'x.json' })[0].text, /Deck x.json, \(root\): must be a JSON object/);
+  });
+
+  test('a deck without cards, title or version', () => {
+    const texts = validateDeck({ id: 'empty' }, { source: 'x.json' }).map((error) => error.text);
+    assert.ok(texts.some((text) => /Deck "empty" \(x.json\), title: is missing/.test(text)), texts.join('\n'));
+    assert.ok(texts.some((text) => /version: must be a whole number/.test(text)));
+    assert.ok(texts.some((text) => /cards: must be a non-empty list/.test(text)));
+  });
+
+  test('a deck over 2 MB is refused before parsing', () => {
+    const library = createDeckLibrary();
+    const { deck, errors } = library.addText(`{"pad":"${'x'.repeat(limits.maxDeckBytes)}"}`, 'decks/huge.json');
+    assert.equal(deck, null);
+    assert.match(errors[0], /at most 2097152 bytes \(2 MB\)/);
+  });
+
+  test('a deck with more than 2,000 cards', () => {
+    const deck = deckWith((d, c) => { d.cards = Array.from({ length: 2001 }, (_, i) => ({ ...c, id: `card-${i}` })); });
+    assert.match(validateDeck(deck, { source: 'x.json' })[0].text, /has 2001 cards; a deck may hold at most 2000/);
+  });
+
+  test('a card id already used by another deck names both decks', () => {
+    const library = createDeckLibrary();
+    library.addText(JSON.stringify(seedDeck), 'decks/core.json');
+    const copy = deckWith((d) => { d.id = 'copy'; });
+    const { deck, errors } = library.addText(JSON.stringify(copy), 'extra.json');
+    assert.equal(deck, null);
+    assert.match(errors[0], /Deck "copy" \(extra.json\), card "sinusoidal-vs-learned-beyond-length", cards\[0\].id: is already used by a card in deck "core"/);
+    assert.equal(library.decks.length, 1, 'the good deck stays loaded');
+    assert.equal(library.failures.length, 1);
+  });
+
+  test('invalid JSON is reported with the source', () => {
+    const { errors } = createDeckLibrary().addText('{ "id": ', 'broken.json');
+    assert.match(errors[0], /Deck broken.json: is not valid JSON/);
+  });
+});

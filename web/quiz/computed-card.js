@@ -1,0 +1,78 @@
+// The front of a computed card: parameters drawn per showing, a typed answer checked with the
+// card's tolerance, then the right answer and a worked explanation on the back.
+import { checkAnswer, prepareComputedCard } from './computed-templates.js';
+import { renderAnswerTiers } from './card-view.js';
+import { seedFromText, seededRandom } from './random.js';
+import { element, renderMarkup } from './render.js';
+
+let showings = 0;
+// ?seed=N makes every drawing reproducible (tests, or an instructor projecting one example).
+const pageSeed = Number(new URLSearchParams(globalThis.location?.search ?? '').get('seed')) || Date.now();
+
+/**
+ * Shows a computed card in `view`, with an answer box in its front.
+ * @param {ReturnType<import('./card-view.js').createCardView>} view
+ * @param {any} card
+ * @param {{ getEngine: () => Promise<any>, announce: (text: string) => void,
+ *           onChecked?: (correct: boolean) => void }} context
+ */
+export async function showComputedCard(view, card, { getEngine, announce, onChecked }) {
+  view.show(card, { questionText: card.question.replace(/\{[a-zA-Z][a-zA-Z0-9]*\}/g, '…'), backNodes: [] });
+  view.flipButton.disabled = true;
+  let prepared;
+  try {
+    prepared = prepareComputedCard(card, await getEngine(), seededRandom(seedFromText(`${card.id}:${pageSeed}:${showings++}`)));
+  } catch (error) {
+    view.showMessage(`This computed card could not be prepared: ${error.message}`);
+    return;
+  }
+  view.show(card, { questionText: prepared.question, backNodes: backNodes(card, prepared) });
+  view.flipButton.disabled = true; // the answer is revealed by checking
+  const inputId = `${view.article.id}-answer`;
+  const input = element('input', [], { id: inputId, attributes: { type: 'text', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false' } });
+  const check = element('button', ['Check'], { attributes: { type: 'button' } });
+  const result = element('p', [], { className: 'computed-result', attributes: { 'aria-live': 'polite' } });
+  const hint = Array.isArray(prepared.answer) ? `${prepared.answer.length} numbers, comma-separated` : 'a number';
+  view.frontExtra.append(element('div', [
+    element('label', [`Your answer (${hint})`], { attributes: { for: inputId } }), input, check,
+  ], { className: 'computed-answer' }), result);
+
+  const submit = () => {
+    if (check.disabled) return;
+    const { correct, message } = checkAnswer(input.value, prepared.answer, prepared.tolerance);
+    result.textContent = message;
+    result.classList.add(correct ? 'correct' : 'wrong');
+    announce(message);
+    input.readOnly = true;
+    check.disabled = true;
+    view.flipButton.disabled = false;
+    view.flip(true);
+    onChecked?.(correct);
+  };
+  check.addEventListener('click', submit);
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') { event.preventDefault(); submit(); }
+    if (event.key === 'Escape') input.blur(); // hands the keys back to the quiz shortcuts
+  });
+}
+
+/**
+ * Space/Enter on a card: an unanswered computed card focuses its answer box (its answer is
+ * revealed by checking); any other card flips.
+ * @param {ReturnType<import('./card-view.js').createCardView>} view
+ */
+export function revealOrAnswer(view) {
+  const input = /** @type {HTMLInputElement | null} */ (view.frontExtra.querySelector('input:not([readonly])'));
+  if (input) input.focus();
+  else view.toggle();
+}
+
+function backNodes(card, prepared) {
+  const answer = Array.isArray(prepared.answer) ? prepared.answer.map((value) => value.toFixed(4)).join(', ') : prepared.answer.toFixed(4);
+  return [
+    element('p', [element('strong', ['Answer: ']), answer], { className: 'computed-answer-value' }),
+    element('div', [renderMarkup(prepared.explanation)], { className: 'computed-explanation' }),
+    ...renderAnswerTiers({ ...card, basic: undefined }),
+    ...(card.basic ? [element('div', [renderMarkup(card.basic)], { className: 'computed-basic' })] : []),
+  ];
+}

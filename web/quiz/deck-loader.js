@@ -1,0 +1,96 @@
+// Loads decks: the shipped ones listed in decks/index.json, one from a URL (deep link) or a local
+// file. A deck with errors is reported and left out; the others keep working.
+import { limits, validateDeck } from './deck-schema.js';
+
+/**
+ * @typedef {import('./deck-schema.js').DeckError} DeckError
+ * @typedef {{ id: string, title: string, version: number, cards: any[], source: string }} Deck
+ */
+
+/** Holds every deck loaded so far and the errors of those that were refused. */
+export function createDeckLibrary() {
+  /** @type {Deck[]} */
+  const decks = [];
+  /** @type {{ source: string, errors: string[] }[]} */
+  const failures = [];
+  /** @type {Map<string, string>} card id -> deck id */
+  const knownIds = new Map();
+
+  return {
+    decks,
+    failures,
+    /** Every card of every accepted deck, in deck order, each with its deck id. */
+    get cards() { return decks.flatMap((deck) => deck.cards.map((card) => ({ ...card, deckId: deck.id }))); },
+
+    /**
+     * Parses, validates and (when valid) adds a deck.
+     * @param {string} text  the deck file's contents
+     * @param {string} source  where it came from, for messages
+     * @returns {{ deck: Deck | null, errors: string[] }}
+     */
+    addText(text, source) {
+      const byteLength = new TextEncoder().encode(text).length;
+      let parsed;
+      let errors;
+      if (byteLength > limits.maxDeckBytes) {
+        errors = validateDeck(null, { source, byteLength }).map((error) => error.text);
+      } else {
+        try {
+          parsed = JSON.parse(text);
+          errors = validateDeck(parsed, { source, byteLength, knownIds }).map((error) => error.text);
+        } catch (error) {
+          errors = [`Deck ${source}: is not valid JSON (${error.message})`];
+        }
+      }
+      if (!errors.length && decks.some((deck) => deck.id === parsed.id)) errors = [`Deck "${parsed.id}" (${source}): a deck with this id is already loaded`];
+      if (errors.length) {
+        failures.push({ source, errors });
+        return { deck: null, errors };
+      }
+      const deck = { ...parsed, source };
+      for (const card of deck.cards) knownIds.set(card.id, deck.id);
+      decks.push(deck);
+      return { deck, errors: [] };
+    },
+
+    /** Records a deck that could not even be fetched. */
+    addFailure(source, message) {
+      failures.push({ source, errors: [message] });
+    },
+  };
+}
+
+/**
+ * Fetches a deck file; HTTP errors and network errors become one readable message.
+ * @param {string | URL} url
+ * @returns {Promise<string>}
+ */
+export async function fetchText(url) {
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    throw new Error(`Deck ${url}: could not be fetched (${error.message}); a deck must come from this site or allow CORS`);
+  }
+  if (!response.ok) throw new Error(`Deck ${url}: HTTP ${response.status}`);
+  return response.text();
+}
+
+/**
+ * Loads every deck listed in decks/index.json ({ "decks": ["core", ...] }) into the library.
+ * @param {ReturnType<typeof createDeckLibrary>} library
+ * @param {string | URL} baseUrl  the page's URL
+ */
+export async function loadShippedDecks(library, baseUrl) {
+  const indexUrl = new URL('decks/index.json', baseUrl);
+  const index = JSON.parse(await fetchText(indexUrl));
+  if (!Array.isArray(index?.decks) || !index.decks.every((id) => typeof id === 'string' && /^[a-z0-9-]+$/.test(id)))
+    throw new Error('decks/index.json: "decks" must be a list of deck ids such as ["core"]');
+  // Fetch in parallel, add in the listed order so the first deck's first card comes first.
+  const texts = await Promise.allSettled(index.decks.map((id) => fetchText(new URL(`decks/${id}.json`, baseUrl))));
+  texts.forEach((result, position) => {
+    const source = `decks/${index.decks[position]}.json`;
+    if (result.status === 'fulfilled') library.addText(result.value, source);
+    else library.addFailure(source, result.reason.message);
+  });
+}

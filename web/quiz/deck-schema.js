@@ -1,0 +1,187 @@
+// Deck validation against the deck format (v1). Every problem is reported, each naming the deck,
+// the card id and the field path, so an author can fix a deck in one pass.
+import { computedTemplates, placeholders } from './computed-templates.js';
+import { markupProblems } from './markup.js';
+
+export const limits = Object.freeze({
+  maxDeckBytes: 2 * 1024 * 1024,
+  maxCards: 2000,
+  maxQuestionChars: 300,
+  maxTextChars: 4000,
+});
+
+const kebabCase = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const deckFields = new Set(['id', 'title', 'version', 'cards', 'description']);
+const cardFields = new Set(['id', 'topic', 'tags', 'question', 'keyPoints', 'basic', 'solid', 'code', 'goDeeper',
+  'explanation', 'followUps', 'redFlags', 'sources', 'computed']);
+
+/**
+ * @typedef {{ deck: string, card: string | null, path: string, message: string, text: string }} DeckError
+ */
+
+/**
+ * Checks one parsed deck. `knownIds` maps card ids already loaded (from other decks) to their
+ * deck, so duplicates across decks are caught; it is not modified.
+ * @param {unknown} deck
+ * @param {{ source?: string, byteLength?: number, knownIds?: Map<string, string> }} [options]
+ * @returns {DeckError[]}  empty when the deck is valid
+ */
+export function validateDeck(deck, { source = 'deck', byteLength = 0, knownIds = new Map() } = {}) {
+  const deckName = typeof deck?.id === 'string' && deck.id ? `"${deck.id}" (${source})` : source;
+  const errors = [];
+  let cardId = null;
+  const report = (path, message) => errors.push({
+    deck: deckName, card: cardId, path, message,
+    text: `Deck ${deckName}${cardId === null ? '' : `, card "${cardId}"`}, ${path}: ${message}`,
+  });
+
+  if (byteLength > limits.maxDeckBytes) {
+    report('(file)', `is ${byteLength} bytes; a deck may be at most ${limits.maxDeckBytes} bytes (2 MB)`);
+    return errors;
+  }
+  if (typeof deck !== 'object' || deck === null || Array.isArray(deck)) {
+    report('(root)', 'must be a JSON object { "id", "title", "version", "cards" }');
+    return errors;
+  }
+  for (const key of Object.keys(deck)) if (!deckFields.has(key)) report(key, 'is not a deck field (typo?)');
+  checkId(deck.id, 'id', report);
+  checkText(deck.title, 'title', report);
+  if (!Number.isInteger(deck.version) || deck.version < 1) report('version', `must be a whole number from 1; got ${describe(deck.version)}`);
+  if (!Array.isArray(deck.cards) || deck.cards.length === 0) {
+    report('cards', `must be a non-empty list of cards; got ${describe(deck.cards)}`);
+    return errors;
+  }
+  if (deck.cards.length > limits.maxCards) {
+    report('cards', `has ${deck.cards.length} cards; a deck may hold at most ${limits.maxCards}`);
+    return errors;
+  }
+
+  const seen = new Set();
+  deck.cards.forEach((card, index) => {
+    cardId = typeof card?.id === 'string' && card.id ? card.id : `#${index}`;
+    const at = (path) => `cards[${index}].${path}`;
+    if (typeof card !== 'object' || card === null || Array.isArray(card)) {
+      report(`cards[${index}]`, `must be an object; got ${describe(card)}`);
+      return;
+    }
+    for (const key of Object.keys(card)) if (!cardFields.has(key)) report(at(key), 'is not a card field (typo?)');
+    if (checkId(card.id, at('id'), report)) {
+      if (seen.has(card.id)) report(at('id'), 'is used by another card in this deck; ids must be unique');
+      else if (knownIds.has(card.id)) report(at('id'), `is already used by a card in deck "${knownIds.get(card.id)}"; ids must be unique across decks`);
+      seen.add(card.id);
+    }
+    checkText(card.topic, at('topic'), report);
+    checkList(card.tags, at('tags'), report, (tag, path) => {
+      if (checkText(tag, path, report) && tag !== tag.toLowerCase()) report(path, `must be lowercase; got "${tag}"`);
+    });
+    checkText(card.question, at('question'), report, limits.maxQuestionChars);
+    const isComputed = card.computed !== undefined;
+    const required = (field) => !isComputed || card[field] !== undefined;
+    if (required('keyPoints')) checkList(card.keyPoints, at('keyPoints'), report, (point, path) => checkText(point, path, report));
+    if (required('basic')) checkText(card.basic, at('basic'), report);
+    if (required('solid')) checkText(card.solid, at('solid'), report);
+    if (card.code !== undefined) checkCode(card.code, at('code'), report);
+    if (card.goDeeper !== undefined) checkList(card.goDeeper, at('goDeeper'), report, (level, path) => checkText(level, path, report));
+    if (card.explanation !== undefined) checkList(card.explanation, at('explanation'), report, (section, path) =>
+      checkObject(section, path, report, { heading: checkText, text: checkText }));
+    if (card.followUps !== undefined) checkList(card.followUps, at('followUps'), report, (followUp, path) =>
+      checkObject(followUp, path, report, { question: (value, fieldPath, r) => checkText(value, fieldPath, r, limits.maxQuestionChars), answer: checkText }));
+    if (card.redFlags !== undefined) checkList(card.redFlags, at('redFlags'), report, (flag, path) => checkText(flag, path, report));
+    checkList(card.sources, at('sources'), report, (item, path) => checkText(item, path, report));
+    if (isComputed) checkComputed(card, at('computed'), report);
+  });
+  return errors;
+}
+
+/** Ids are non-empty kebab-case text. Returns true when usable. */
+function checkId(value, path, report) {
+  if (!checkText(value, path, report)) return false;
+  if (!kebabCase.test(value)) {
+    report(path, `must be kebab-case (lowercase letters, digits and single hyphens); got "${value}"`);
+    return false;
+  }
+  return true;
+}
+
+/** Non-empty text within the size cap, with formulas in the supported subset. */
+function checkText(value, path, report, maxChars = limits.maxTextChars) {
+  if (value === undefined) { report(path, 'is missing'); return false; }
+  if (typeof value !== 'string') { report(path, `must be text; got ${describe(value)}`); return false; }
+  if (value.trim() === '') { report(path, 'must not be empty'); return false; }
+  if (value.length > maxChars) { report(path, `is ${value.length} characters; at most ${maxChars} are allowed`); return false; }
+  for (const problem of markupProblems(value)) report(path, problem);
+  return true;
+}
+
+function checkList(value, path, report, checkItem) {
+  if (value === undefined) { report(path, 'is missing'); return false; }
+  if (!Array.isArray(value)) { report(path, `must be a list; got ${describe(value)}`); return false; }
+  if (value.length === 0) { report(path, 'must not be an empty list'); return false; }
+  value.forEach((item, index) => checkItem(item, `${path}[${index}]`));
+  return true;
+}
+
+function checkObject(value, path, report, fields) {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    report(path, `must be an object with ${Object.keys(fields).map((name) => `"${name}"`).join(' and ')}; got ${describe(value)}`);
+    return;
+  }
+  for (const key of Object.keys(value)) if (!(key in fields)) report(`${path}.${key}`, 'is not a field here (typo?)');
+  for (const [name, check] of Object.entries(fields)) check(value[name], `${path}.${name}`, report);
+}
+
+function checkCode(code, path, report) {
+  checkObject(code, path, report, {
+    language: checkText,
+    // Code is shown verbatim, so markup rules do not apply; only presence and size.
+    source: (value, fieldPath, r) => {
+      if (typeof value !== 'string' || value.trim() === '') r(fieldPath, `must be non-empty text; got ${describe(value)}`);
+      else if (value.length > limits.maxTextChars) r(fieldPath, `is ${value.length} characters; at most ${limits.maxTextChars} are allowed`);
+    },
+  });
+}
+
+function checkComputed(card, path, report) {
+  const { computed } = card;
+  if (typeof computed !== 'object' || computed === null || Array.isArray(computed)) {
+    report(path, `must be an object { "template", "params", "tolerance" }; got ${describe(computed)}`);
+    return;
+  }
+  for (const key of Object.keys(computed)) if (!['template', 'params', 'tolerance'].includes(key)) report(`${path}.${key}`, 'is not a field here (typo?)');
+  const template = computedTemplates[computed.template];
+  if (typeof computed.template !== 'string') report(`${path}.template`, `must be text; got ${describe(computed.template)}`);
+  else if (!template) report(`${path}.template`, `"${computed.template}" is not a known template; known: ${Object.keys(computedTemplates).join(', ')}`);
+  if (!(typeof computed.tolerance === 'number' && Number.isFinite(computed.tolerance) && computed.tolerance >= 0))
+    report(`${path}.tolerance`, `must be a number >= 0; got ${describe(computed.tolerance)}`);
+  const params = computed.params;
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) {
+    report(`${path}.params`, `must be an object of parameter ranges; got ${describe(params)}`);
+    return;
+  }
+  for (const [name, spec] of Object.entries(params)) checkParam(spec, `${path}.params.${name}`, report);
+  for (const name of template?.params ?? []) if (!(name in params)) report(`${path}.params.${name}`, `is missing; template "${computed.template}" needs ${template.params.join(', ')}`);
+  if (typeof card.question === 'string') {
+    for (const name of placeholders(card.question)) if (!(name in params)) report(path.replace(/computed$/, 'question'), `uses {${name}}, which is not in computed.params`);
+  }
+}
+
+function checkParam(spec, path, report) {
+  if (Array.isArray(spec?.choices)) {
+    if (spec.choices.length === 0 || !spec.choices.every((choice) => typeof choice === 'number' || (typeof choice === 'string' && choice !== '')))
+      report(`${path}.choices`, 'must be a non-empty list of numbers or text');
+  } else if (typeof spec?.min === 'number' && typeof spec?.max === 'number' && Number.isFinite(spec.min) && Number.isFinite(spec.max)) {
+    if (spec.min > spec.max) report(path, `min ${spec.min} is greater than max ${spec.max}`);
+  } else {
+    report(path, `must be { "min": a, "max": b } or { "choices": [...] }; got ${describe(spec)}`);
+  }
+}
+
+/** A short description of a wrong value for messages. */
+function describe(value) {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'string') return `the text "${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
+  if (typeof value === 'object') return 'an object';
+  return `${typeof value} ${String(value)}`;
+}

@@ -1,0 +1,147 @@
+// The quiz panel: loads decks and progress, switches modes, routes keys, shows deck errors,
+// announces results, and hosts the shortcuts and confirmation dialogs.
+import { loadPosenc } from '../posenc.js';
+import { createDeckLibrary, fetchText, loadShippedDecks } from './deck-loader.js';
+import { loadProgress, saveProgress } from './progress-store.js';
+import { createReviewMode } from './review-mode.js';
+import { createCramMode } from './cram-mode.js';
+import { createManageMode } from './manage-mode.js';
+import { createFollowUpDrill, createRedFlagDrill } from './drills.js';
+import { createMockInterview } from './mock-interview.js';
+import { createStatsMode } from './stats.js';
+import { element } from './render.js';
+
+/**
+ * @typedef {object} QuizContext
+ * @property {ReturnType<typeof createDeckLibrary>} library
+ * @property {() => any[]} cards
+ * @property {() => import('./progress-store.js').Progress} getProgress
+ * @property {(progress: import('./progress-store.js').Progress) => void} setProgress  saves at once
+ * @property {(text: string) => void} announce  polite screen-reader announcement
+ * @property {() => Promise<any>} getEngine
+ * @property {(message: string) => Promise<boolean>} confirm
+ * @property {(text: string, source: string) => Promise<void>} addDeckText
+ */
+
+/** Each mode: [name (also ?mode=), button label, factory returning { root, activate, onKey }]. */
+const modeFactories = [
+  ['review', 'Review', createReviewMode],
+  ['cram', 'Cram', createCramMode],
+  ['red-flags', 'Red-flag drill', createRedFlagDrill],
+  ['follow-ups', 'Follow-ups', createFollowUpDrill],
+  ['mock', 'Mock interview', createMockInterview],
+  ['stats', 'Stats', createStatsMode],
+  ['manage', 'Decks & progress', createManageMode],
+];
+
+/**
+ * @param {HTMLElement} panel  the quiz <section>
+ * @param {{ storage?: Storage }} [options]
+ */
+export async function startQuiz(panel, { storage = window.localStorage } = {}) {
+  const byId = (id) => /** @type {HTMLElement} */ (panel.querySelector(`#${id}`));
+  const announcer = byId('quiz-announcer');
+  const errorsBox = byId('quiz-deck-errors');
+  const noticeBox = byId('quiz-notice');
+  const library = createDeckLibrary();
+  const loaded = loadProgress(storage);
+  let progress = loaded.progress;
+  if (loaded.notice) showNotice(loaded.notice);
+
+  let enginePromise = null;
+  /** @type {QuizContext} */
+  const context = {
+    library,
+    cards: () => library.cards,
+    getProgress: () => progress,
+    setProgress(next) { progress = next; saveProgress(storage, progress); },
+    announce(text) {
+      // Clearing first makes a repeated message be read again.
+      announcer.textContent = '';
+      requestAnimationFrame(() => { announcer.textContent = text; });
+    },
+    getEngine: () => (enginePromise ??= loadPosenc()),
+    confirm: (message) => confirmDialog(byId('confirm-dialog'), message),
+    async addDeckText(text, source) {
+      const { deck } = library.addText(text, source);
+      showDeckErrors();
+      if (deck) context.announce(`Deck "${deck.title}" loaded with ${deck.cards.length} cards.`);
+      modes.get(activeMode)?.activate();
+    },
+  };
+
+  function showNotice(text) {
+    noticeBox.textContent = text;
+    noticeBox.hidden = false;
+  }
+
+  function showDeckErrors() {
+    errorsBox.hidden = library.failures.length === 0;
+    errorsBox.replaceChildren(
+      element('p', [element('strong', [`${library.failures.length} deck${library.failures.length === 1 ? '' : 's'} could not be loaded`]), ' — the other decks work as usual.']),
+      element('ul', library.failures.flatMap(({ errors }) => errors.slice(0, 20).map((text) => element('li', [text])))),
+    );
+  }
+
+  // Modes and their switcher buttons.
+  const modeBar = byId('quiz-modes');
+  const modeHost = byId('quiz-mode-host');
+  const modes = new Map();
+  let activeMode = 'review';
+  for (const [name, label, factory] of modeFactories) {
+    const mode = factory(context);
+    mode.root.classList.add('quiz-mode');
+    mode.root.id = `mode-${name}`;
+    mode.root.hidden = true;
+    modeHost.append(mode.root);
+    modes.set(name, mode);
+    const button = element('button', [label], { className: 'mode-button', attributes: { type: 'button', 'data-mode': name, 'aria-pressed': 'false', 'aria-controls': `mode-${name}` } });
+    button.addEventListener('click', () => switchMode(name));
+    modeBar.append(element('li', [button]));
+  }
+
+  function switchMode(name) {
+    activeMode = name;
+    for (const [modeName, mode] of modes) mode.root.hidden = modeName !== name;
+    for (const button of modeBar.querySelectorAll('button')) button.setAttribute('aria-pressed', String(button.dataset.mode === name));
+    modes.get(name).activate();
+  }
+
+  // Keys: ignored while typing or inside a dialog; Space/Enter left to a focused control.
+  const shortcuts = /** @type {HTMLDialogElement} */ (byId('shortcuts-dialog'));
+  byId('quiz-shortcuts-open').addEventListener('click', () => shortcuts.showModal());
+  document.addEventListener('keydown', (event) => {
+    const target = /** @type {HTMLElement} */ (event.target);
+    if (event.defaultPrevented || target.closest('input, select, textarea, [contenteditable], dialog')) return;
+    if (event.key === '?') { shortcuts.showModal(); event.preventDefault(); return; }
+    if ((event.key === ' ' || event.key === 'Enter') && target.closest('button, a, summary')) return;
+    if (modes.get(activeMode).onKey(event)) event.preventDefault();
+  });
+
+  // Decks: the shipped list, then an extra one from ?deck=URL.
+  await loadShippedDecks(library, document.baseURI);
+  const params = new URLSearchParams(location.search);
+  const extra = params.get('deck');
+  if (extra) {
+    const url = new URL(extra, document.baseURI);
+    try {
+      library.addText(await fetchText(url), url.href);
+    } catch (error) {
+      library.addFailure(url.href, error.message);
+    }
+  }
+  showDeckErrors();
+  byId('quiz-loading')?.remove();
+  switchMode(modes.has(params.get('mode')) ? params.get('mode') : 'review');
+  if (params.get('view') === 'quiz') panel.scrollIntoView();
+}
+
+/** Resolves true when the learner confirms in the <dialog>, false on Cancel or Escape. */
+function confirmDialog(dialog, message) {
+  dialog.querySelector('.confirm-message').textContent = message;
+  dialog.returnValue = '';
+  dialog.showModal();
+  return new Promise((resolve) => {
+    dialog.addEventListener('close', () => resolve(dialog.returnValue === 'confirm'), { once: true });
+  });
+}

@@ -1,0 +1,104 @@
+// Spaced repetition with FSRS (ts-fsrs, vendored into dist/vendor/ by the build). Progress holds
+// cards in a JSON-friendly form (ISO dates); this module converts at the edges.
+import { createEmptyCard, fsrs, generatorParameters, Rating, State } from '../vendor/ts-fsrs.mjs';
+
+export { Rating, State };
+
+/** The four grades, their keys and labels, in button order. */
+export const grades = Object.freeze([
+  { rating: Rating.Again, key: '1', label: 'Again' },
+  { rating: Rating.Hard, key: '2', label: 'Hard' },
+  { rating: Rating.Good, key: '3', label: 'Good' },
+  { rating: Rating.Easy, key: '4', label: 'Easy' },
+]);
+
+// No fuzz: the same grades give the same intervals, so tests and learners see predictable steps.
+const scheduler = fsrs(generatorParameters({ enable_fuzz: false }));
+// Cards in (re)learning that come due within this window are shown now rather than left waiting.
+const LEARN_AHEAD_MS = 20 * 60 * 1000;
+
+/** @typedef {{ due: string, stability: number, difficulty: number, elapsed_days: number, scheduled_days: number,
+ *   learning_steps: number, reps: number, lapses: number, state: number, last_review?: string }} StoredCard */
+
+/** @returns {StoredCard} */
+function toStored(card) {
+  const stored = { ...card, due: card.due.toISOString() };
+  if (card.last_review) stored.last_review = card.last_review.toISOString();
+  else delete stored.last_review;
+  return stored;
+}
+
+function fromStored(stored, now) {
+  if (!stored) return createEmptyCard(now);
+  return { ...stored, due: new Date(stored.due), last_review: stored.last_review ? new Date(stored.last_review) : undefined };
+}
+
+/**
+ * Grades a card. Returns new progress (the input is not changed) and what undo needs.
+ * @param {import('./progress-store.js').Progress} progress
+ * @param {string} cardId
+ * @param {number} rating  Rating.Again .. Rating.Easy
+ * @param {Date} now
+ */
+export function gradeCard(progress, cardId, rating, now) {
+  const previous = progress.cards[cardId];
+  const { card } = scheduler.next(fromStored(previous, now), now, rating);
+  const entry = { cardId, rating, state: previous?.state ?? State.New, review: now.toISOString() };
+  return {
+    progress: { ...progress, cards: { ...progress.cards, [cardId]: toStored(card) }, log: [...progress.log, entry] },
+    undo: { cardId, previous, logLength: progress.log.length },
+  };
+}
+
+/** Puts a card and the log back as they were before the grade that produced `undo`. */
+export function undoGrade(progress, undo) {
+  const cards = { ...progress.cards };
+  if (undo.previous) cards[undo.cardId] = undo.previous;
+  else delete cards[undo.cardId];
+  return { ...progress, cards, log: progress.log.slice(0, undo.logLength) };
+}
+
+/** What each grade would schedule, as short labels ("10m", "3d") for the buttons. */
+export function previewIntervals(progress, cardId, now) {
+  const outcomes = scheduler.repeat(fromStored(progress.cards[cardId], now), now);
+  return Object.fromEntries(grades.map(({ rating }) => [rating, formatInterval(outcomes[rating].card.due - now)]));
+}
+
+/** @param {number} ms */
+export function formatInterval(ms) {
+  const minutes = Math.max(1, Math.round(ms / 60000));
+  if (minutes < 60) return `${minutes}m`;
+  if (minutes < 60 * 24) return `${Math.round(minutes / 60)}h`;
+  const days = Math.round(minutes / 1440);
+  return days < 31 ? `${days}d` : days < 365 ? `${Math.round(days / 30)}mo` : `${(days / 365).toFixed(1)}y`;
+}
+
+/** Local calendar day, for the new-cards-per-day count. */
+const dayOf = (date) => `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
+
+/** New cards first graded today (their log entry's state before grading was New). */
+export function newCardsIntroducedToday(progress, now) {
+  const today = dayOf(now);
+  return new Set(progress.log.filter((entry) => entry.state === State.New && dayOf(new Date(entry.review)) === today)
+    .map((entry) => entry.cardId)).size;
+}
+
+/**
+ * The review queue: cards due now (earliest first; learning cards up to 20 minutes early when
+ * nothing else is due), then unseen cards in deck order up to today's new-card allowance.
+ * @param {{ id: string }[]} cards
+ * @param {import('./progress-store.js').Progress} progress
+ * @param {Date} now
+ * @returns {{ due: string[], fresh: string[], next: string | null, nextDue: Date | null }}
+ */
+export function buildQueue(cards, progress, now) {
+  const known = cards.filter((card) => progress.cards[card.id]);
+  const dueAt = (card) => new Date(progress.cards[card.id].due).getTime();
+  const due = known.filter((card) => dueAt(card) <= now.getTime()).sort((a, b) => dueAt(a) - dueAt(b)).map((card) => card.id);
+  const allowance = Math.max(0, progress.settings.newPerDay - newCardsIntroducedToday(progress, now));
+  const fresh = cards.filter((card) => !progress.cards[card.id]).slice(0, allowance).map((card) => card.id);
+  const later = known.filter((card) => dueAt(card) > now.getTime()).sort((a, b) => dueAt(a) - dueAt(b));
+  const learningSoon = later.filter((card) => progress.cards[card.id].state !== State.Review && dueAt(card) - now.getTime() <= LEARN_AHEAD_MS);
+  const next = due[0] ?? fresh[0] ?? learningSoon[0]?.id ?? null;
+  return { due, fresh, next, nextDue: later[0] ? new Date(dueAt(later[0])) : null };
+}
