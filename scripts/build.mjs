@@ -39,6 +39,9 @@ const steps = {
     mkdirSync(at('dist/vendor'));
     cpSync(at('node_modules/ts-fsrs/dist/index.mjs'), at('dist/vendor/ts-fsrs.mjs'));
     cpSync(at('node_modules/ts-fsrs/LICENSE'), at('dist/vendor/ts-fsrs.LICENSE.txt'));
+    cpSync(at('node_modules/uplot/dist/uPlot.esm.js'), at('dist/vendor/uPlot.esm.js'));
+    cpSync(at('node_modules/uplot/dist/uPlot.min.css'), at('dist/vendor/uPlot.min.css'));
+    cpSync(at('node_modules/uplot/LICENSE'), at('dist/vendor/uPlot.LICENSE.txt'));
     console.log('build: dist/ is ready');
   },
 };

@@ -1,44 +1,87 @@
-// Wires the page: the engine, the heatmap, the position slider and the flash-card quiz.
+// Wires the page: the view tabs and the URL, the quiz, and the engine-driven views, each
+// started the first time it is shown (the first view loads only what it needs).
 import { loadPosenc } from './posenc.js';
-import { createHeatmap } from './heatmap.js';
-import { createVectorView } from './vector-view.js';
 import { startQuiz } from './quiz/quiz-app.js';
+import { readLocation, writeLocation } from './router.js';
+import { embedSnippet, startEmbedMode } from './embed-mode.js';
 
 const byId = (id) => document.getElementById(id);
 const status = byId('status');
-const D_MODEL = 64;
-const HEATMAP_POSITIONS = 1024;
+let enginePromise;
+const getEngine = () => (enginePromise ??= loadPosenc());
 
-async function startEncodings() {
-  const engine = await loadPosenc();
-  const positions = Int32Array.from({ length: HEATMAP_POSITIONS }, (_, p) => p);
-  const heatmap = createHeatmap(byId('heatmap'), engine.sinusoidal({ positions, dModel: D_MODEL }));
-  const vectorView = createVectorView(byId('vector-bars'), byId('vector-values'));
-  const slider = /** @type {HTMLInputElement} */ (byId('position'));
+/** Reports a view's settings to the URL: a history entry on a committed change, in place while dragging. */
+const onChange = (view) => (settings, commit) => writeLocation(view, settings, commit);
 
-  const showPosition = () => {
-    const p = Number(slider.value);
-    byId('position-value').textContent = String(p);
-    byId('vector-position').textContent = String(p);
-    vectorView.show(engine.sinusoidal({ positions: [p], dModel: D_MODEL }).data);
-    heatmap.draw(p);
-  };
-  slider.addEventListener('input', showPosition);
-  slider.disabled = false;
-  byId('d-model-label').textContent = String(D_MODEL);
-  showPosition();
+const starters = {
+  quiz: async (section) => { await startQuiz(section, { getEngine }); return { show() {} }; },
+  encodings: async (section) => {
+    const [{ createEncodingsView }, engine] = await Promise.all([import('./views/encodings-view.js'), getEngine()]);
+    return createEncodingsView(section, engine, onChange('encodings'));
+  },
+  position: async (section) => {
+    const [{ createPositionView }, engine] = await Promise.all([import('./views/position-view.js'), getEngine()]);
+    return createPositionView(section, engine, onChange('position'));
+  },
+};
+const started = new Map();
+
+/** Shows one view with its settings, starting it on first use. */
+async function showView(view, settings) {
+  for (const section of document.querySelectorAll('section.view')) section.hidden = section.dataset.view !== view;
+  for (const link of document.querySelectorAll('.view-tabs a')) {
+    if (link.dataset.view === view) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  }
+  const section = document.querySelector(`section.view[data-view="${view}"]`);
+  if (!started.has(view)) started.set(view, starters[view](section));
+  const instance = await started.get(view);
+  instance.show(settings);
+  if (instance.state) writeLocation(view, instance.state, false);  // the URL shows every setting in force
+  section.dataset.ready = 'true';
 }
 
-function reportFailure(what, error) {
-  status.textContent = `${what} failed: ${error.message}`;
+function reportFailure(error) {
+  status.textContent = `Something failed: ${error.message}`;
   status.classList.add('error');
   throw error;
 }
 
-Promise.all([
-  startEncodings().catch((error) => reportFailure('Loading the engine', error)),
-  startQuiz(byId('quiz')).catch((error) => reportFailure('Loading the quiz', error)),
-]).then(() => {
-  status.textContent = 'Engine ready.';
-  document.documentElement.dataset.ready = 'true';
+function startEmbedKit() {
+  const box = byId('embed-snippet-box');
+  const text = /** @type {HTMLTextAreaElement} */ (byId('embed-snippet'));
+  byId('embed-copy').addEventListener('click', async () => {
+    text.value = embedSnippet();
+    box.hidden = false;
+    text.select();
+    try {
+      await navigator.clipboard.writeText(text.value);
+      byId('embed-announce').textContent = 'Copied to the clipboard.';
+    } catch {
+      byId('embed-announce').textContent = 'Select the text below and copy it.';
+    }
+  });
+}
+
+const route = readLocation();
+if (route.embed) startEmbedMode();
+startEmbedKit();
+
+for (const link of document.querySelectorAll('.view-tabs a')) {
+  link.addEventListener('click', (event) => {
+    if (event.ctrlKey || event.metaKey || event.shiftKey) return;  // let "open in new tab" work
+    event.preventDefault();
+    const view = link.dataset.view;
+    history.pushState(null, '', `?view=${view}${readLocation().embed ? '&embed=1' : ''}`);
+    showView(view, {}).catch(reportFailure);
+  });
+}
+window.addEventListener('popstate', () => {
+  const { view, settings } = readLocation();
+  showView(view, settings).catch(reportFailure);
 });
+
+showView(route.view, route.settings).then(() => {
+  status.textContent = 'Ready.';
+  document.documentElement.dataset.ready = 'true';
+}, reportFailure);

@@ -22,6 +22,8 @@ export function scalingFor(state) {
 }
 
 const stat = (label, value) => [element('dt', [label]), element('dd', [value])];
+/** A row index: whole rows as integers, interpolated ones with two decimals. */
+const rowText = (row) => (Number.isInteger(row) ? int(row) : fixed(row, 2));
 
 /** Each scheme's numbers, verdict and picture. */
 const describe = {
@@ -37,10 +39,10 @@ const describe = {
     const verdict = result.rowExists
       ? `Row ${int(state.p)} exists and was trained.`
       : `No row ${int(state.p)}: the table ends at row ${int(state.L - 1)}. `
-        + (state.overflow === 'error' ? 'The lookup fails.' : `'${state.overflow}' hands over row ${fixed(chosen.sourceRow, 2)} instead; ${costs[state.overflow]}.`);
+        + (state.overflow === 'error' ? 'The lookup fails.' : `'${state.overflow}' hands over row ${rowText(chosen.sourceRow)} instead; ${costs[state.overflow]}.`);
     const rows = result.policies.map((entry) => element('tr', [
       element('th', [entry.policy], { attributes: { scope: 'row' } }),
-      element('td', [Number.isNaN(entry.sourceRow) ? 'none' : fixed(entry.sourceRow, 1)]),
+      element('td', [Number.isNaN(entry.sourceRow) ? 'none' : rowText(entry.sourceRow)]),
       element('td', [result.rowExists ? '—' : entry.policy === 'error' ? 'refused' : costText(entry)]),
     ]));
     const table = element('table', [
