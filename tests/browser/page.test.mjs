@@ -15,39 +15,9 @@ after(async () => {
   await site?.close();
 });
 
-test('the engine loads and reports ready', async () => {
-  assert.equal(await site.page.locator('#status').textContent(), 'Engine ready.');
-});
-
-test('the heatmap canvas is drawn with many distinct colours', async () => {
-  const colours = await site.page.evaluate(() => {
-    const canvas = document.getElementById('heatmap');
-    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-    const seen = new Set();
-    for (let i = 0; i < data.length; i += 4) seen.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
-    return seen.size;
-  });
-  assert.ok(colours > 100, `expected a full palette in the heatmap, saw ${colours} colours`);
-});
-
-test('moving the slider changes the vector readout to PE(p)', async () => {
-  const readout = site.page.locator('#vector-values');
-  const before = await readout.textContent();
-  const slider = site.page.locator('#position');
-  await slider.focus();
-  await slider.fill('0');
-  assert.equal(await site.page.locator('#vector-position').textContent(), '0');
-  const atZero = await readout.textContent();
-  assert.notEqual(atZero, before);
-  // PE(0) is sin 0 = 0 and cos 0 = 1 in every pair.
-  const values = await site.page.locator('#vector-values li span:last-child').allTextContents();
-  assert.equal(values.length, 64);
-  assert.deepEqual(values.slice(0, 4), ['0.0000', '1.0000', '0.0000', '1.0000']);
-  await site.page.keyboard.press('ArrowRight');
-  assert.equal(await site.page.locator('#vector-position').textContent(), '1');
-  const atOne = await site.page.locator('#vector-values li span:last-child').allTextContents();
-  assert.equal(atOne[0], Math.sin(1).toFixed(4));
-  await slider.fill('5000');
+test('the page loads and reports ready, on the flash cards by default', async () => {
+  assert.equal(await site.page.locator('#status').textContent(), 'Ready.');
+  assert.equal(await site.page.locator('#quiz').isVisible(), true);
 });
 
 test('the seed card flips to its key points with Space and with a click', async () => {
@@ -64,6 +34,45 @@ test('the seed card flips to its key points with Space and with a click', async 
   assert.equal(await page.locator('#card-back').isVisible(), false);
   await page.locator('#card-flip').click();
   assert.equal(await page.locator('#card-back').isVisible(), true);
+});
+
+test('the Encodings tab shows the engine-drawn heatmap', async () => {
+  await site.page.locator('.view-tabs a[data-view="encodings"]').click();
+  await site.page.waitForSelector('#view-encodings[data-ready="true"]', { timeout: 30_000 });
+  assert.match(site.page.url(), /view=encodings/);
+});
+
+test('the heatmap canvas is drawn with many distinct colours', async () => {
+  const colours = await site.page.evaluate(() => {
+    const canvas = document.getElementById('enc-heatmap');
+    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    const seen = new Set();
+    for (let i = 0; i < data.length; i += 4) seen.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+    return seen.size;
+  });
+  assert.ok(colours > 100, `expected a full palette in the heatmap, saw ${colours} colours`);
+});
+
+test('moving the slider changes the vector readout to PE(p)', async () => {
+  const readout = site.page.locator('#view-encodings .vector-values');
+  const heading = site.page.locator('#enc-vector-heading');
+  const before = await readout.textContent();
+  const slider = site.page.locator('#enc-p');
+  assert.equal(await slider.getAttribute('max'), '8191');
+  await slider.focus();
+  await slider.fill('0');
+  assert.match(await heading.textContent(), /p = 0$/);
+  const atZero = await readout.textContent();
+  assert.notEqual(atZero, before);
+  // PE(0) is sin 0 = 0 and cos 0 = 1 in every pair.
+  const values = await site.page.locator('#view-encodings .vector-values li span:last-child').allTextContents();
+  assert.equal(values.length, 64);
+  assert.deepEqual(values.slice(0, 4), ['0.0000', '1.0000', '0.0000', '1.0000']);
+  await site.page.keyboard.press('ArrowRight');
+  assert.match(await heading.textContent(), /p = 1$/);
+  const atOne = await site.page.locator('#view-encodings .vector-values li span:last-child').allTextContents();
+  assert.equal(atOne[0], Math.sin(1).toFixed(4));
+  await slider.fill('5000');
 });
 
 test('no console errors and no requests to other origins', () => {

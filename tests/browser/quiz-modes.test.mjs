@@ -25,7 +25,7 @@ const mode = async (name) => {
 test('red-flag drill: judge with t/f, then see why', async () => {
   const { page } = site;
   await mode('red-flags');
-  await page.locator('#red-flag-scope').selectOption('topic:Absolute encodings');
+  await page.locator('#red-flag-scope').selectOption('tag:seed');
   await page.locator('body').press('t');
   const verdict = await page.locator('#red-flag-feedback .verdict').textContent();
   assert.match(verdict, /^(Right|Wrong): this is (a key point|a red flag) of “How do sinusoidal/);
@@ -40,6 +40,7 @@ test('red-flag drill: judge with t/f, then see why', async () => {
 test('mock interview: countdown, reveal, tick, score and what to review', async () => {
   const { page } = site;
   await mode('mock');
+  await page.locator('#mock-scope').selectOption('tag:seed');
   await page.locator('#mock-start').click();
   assert.match(await page.locator('#mock-clock').textContent(), /^20 s$/);
   await page.keyboard.press('Space');

@@ -2,6 +2,7 @@
 // the learner ticks the key points and red flags they said, gets a score and what to review next.
 import { renderAnswerTiers } from './card-view.js';
 import { seededRandom, shuffled } from './random.js';
+import { cardsInScope, createScopePicker } from './cram-mode.js';
 import { element, renderInline } from './render.js';
 
 /**
@@ -21,8 +22,9 @@ export function createMockInterview(context) {
   const seconds = element('select', [20, 60].map((value) => element('option', [`${value} seconds`], { attributes: { value: String(value) } })), { id: 'mock-seconds' });
   const start = element('button', ['Start the interview'], { id: 'mock-start', attributes: { type: 'button' } });
   const stage = element('div', [], { className: 'mock-stage', id: 'mock-stage' });
+  const picker = createScopePicker('mock-scope', () => {});
   const root = element('div', [
-    element('div', [element('label', ['Time to answer: '], { attributes: { for: 'mock-seconds' } }), seconds, start,
+    element('div', [picker.label, picker.select, element('label', ['Time to answer: '], { attributes: { for: 'mock-seconds' } }), seconds, start,
       element('span', [`${QUESTIONS_PER_SESSION} questions; answer each aloud, then tick what you said.`], { className: 'hint' })], { className: 'mode-bar' }),
     stage,
   ]);
@@ -30,7 +32,11 @@ export function createMockInterview(context) {
   let timer = null;
 
   function begin() {
-    const pool = context.cards().filter((card) => card.keyPoints && !card.computed);
+    const pool = cardsInScope(context.cards(), picker.select.value || 'all').filter((card) => card.keyPoints && !card.computed);
+    if (pool.length === 0) {
+      stage.replaceChildren(element('p', ['No interview questions in this set: choose another.'], { className: 'hint' }));
+      return;
+    }
     session = { cards: shuffled(pool, seededRandom(Date.now())).slice(0, QUESTIONS_PER_SESSION), index: 0, results: [] };
     ask();
   }
@@ -102,7 +108,10 @@ export function createMockInterview(context) {
 
   return {
     root,
-    activate() { if (!session) stage.replaceChildren(element('p', ['Pick the time per question and start. The schedule is not changed.'], { className: 'hint' })); },
+    activate() {
+      picker.refresh(context.cards());
+      if (!session) stage.replaceChildren(element('p', ['Pick the cards and the time per question, then start. The schedule is not changed.'], { className: 'hint' }));
+    },
     onKey(event) {
       if (event.ctrlKey || event.metaKey || event.altKey) return false;
       if ((event.key === ' ' || event.key === 'Enter') && session && session.revealed !== session.index) { reveal(); return true; }

@@ -38,7 +38,7 @@ const modeFactories = [
  * @param {HTMLElement} panel  the quiz <section>
  * @param {{ storage?: Storage }} [options]
  */
-export async function startQuiz(panel, { storage = window.localStorage } = {}) {
+export async function startQuiz(panel, { storage = window.localStorage, getEngine = undefined } = {}) {
   const byId = (id) => /** @type {HTMLElement} */ (panel.querySelector(`#${id}`));
   const announcer = byId('quiz-announcer');
   const errorsBox = byId('quiz-deck-errors');
@@ -60,7 +60,7 @@ export async function startQuiz(panel, { storage = window.localStorage } = {}) {
       announcer.textContent = '';
       requestAnimationFrame(() => { announcer.textContent = text; });
     },
-    getEngine: () => (enginePromise ??= loadPosenc()),
+    getEngine: getEngine ?? (() => (enginePromise ??= loadPosenc())),
     confirm: (message) => confirmDialog(byId('confirm-dialog'), message),
     async addDeckText(text, source) {
       const { deck } = library.addText(text, source);

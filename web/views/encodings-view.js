@@ -38,6 +38,24 @@ function tableFor(engine, state) {
   }
 }
 
+/** The vector at one position p, which may lie beyond the heatmap's range (or the learned table's rows). */
+function vectorFor(engine, state, table) {
+  switch (state.scheme) {
+    case 'sinusoidal':
+    case 'concat':
+      return engine.sinusoidal({ positions: [state.p], dModel: state.d, base: state.base, layout: state.scheme === 'concat' ? 'concat' : 'interleaved' }).data;
+    case 'rope': {
+      const x = new Float64Array(state.d);
+      for (let i = 0; i < x.length; i += 2) x[i] = 1;
+      return engine.rope({ x, positions: [state.p], base: state.base }).data;
+    }
+    case 'learned':
+      return engine.learnedLookup({ table, positions: [state.p], overflow: 'error' }).data;
+    default:
+      return engine.nope({ positions: [state.p], dModel: state.d }).data;
+  }
+}
+
 /**
  * @param {HTMLElement} container
  * @param {Awaited<ReturnType<import('../posenc.js').loadPosenc>>} engine
@@ -53,7 +71,7 @@ export function createEncodingsView(container, engine, onChange) {
   const baseInput = element('input', [], { id: 'enc-base', attributes: { type: 'number', min: '2', step: 'any' } });
   const nSelect = element('select', [256, 512, 1024, 2048, 4096, 8192].map((n) => element('option', [int(n)], { attributes: { value: String(n) } })), { id: 'enc-n' });
   const dimsInput = element('input', [], { id: 'enc-dims', attributes: { type: 'text', inputmode: 'numeric', 'aria-describedby': 'enc-dims-help' } });
-  const pSlider = element('input', [], { id: 'enc-p', attributes: { type: 'range', min: '0', step: '1' } });
+  const pSlider = element('input', [], { id: 'enc-p', attributes: { type: 'range', min: '0', max: '8191', step: '1' } });
   const pOutput = element('output', [], { attributes: { for: 'enc-p' } });
   const formula = element('p', [], { className: 'formula' });
   const problem = element('p', [], { className: 'problem', attributes: { role: 'alert' } });
@@ -85,7 +103,7 @@ export function createEncodingsView(container, engine, onChange) {
       element('span', ['Position 0 → n − 1 left to right; dimension 0 at the top. The line marks p.']),
       element('span', [element('span', ['−1'], { className: 'legend-min' }), element('span', [], { className: 'legend-bar', attributes: { 'aria-hidden': 'true' } }), element('span', ['+1'], { className: 'legend-max' })], { className: 'legend' }),
     ]), readout], { className: 'heatmap-figure' }),
-    element('div', [element('label', ['Position p'], { attributes: { for: 'enc-p' } }), pSlider, pOutput], { className: 'position-control' }),
+    element('div', [element('label', ['Position p (0–8,191)'], { attributes: { for: 'enc-p' } }), pSlider, pOutput], { className: 'position-control' }),
     vectorHeading, bars, values,
     element('h3', ['Chosen dimensions as waves over position']), wavesBox,
     element('h3', ['Similarity versus offset']), similarityNote, similarityBox,
@@ -101,7 +119,7 @@ export function createEncodingsView(container, engine, onChange) {
   function readControls() {
     const dims = dimsInput.value.split(',').map((s) => Number(s.trim())).filter((v) => Number.isInteger(v) && v >= 0);
     return { ...state, scheme: schemeSelect.value, d: Number(dInput.value), base: Number(baseInput.value), n: Number(nSelect.value),
-      p: Math.min(Number(pSlider.value), Number(nSelect.value) - 1), dims };
+      p: Number(pSlider.value), dims };
   }
 
   function syncControls() {
@@ -110,7 +128,6 @@ export function createEncodingsView(container, engine, onChange) {
     baseInput.value = String(state.base);
     nSelect.value = String(state.n);
     dimsInput.value = state.dims.join(', ');
-    pSlider.max = String(state.n - 1);
     pSlider.value = String(state.p);
   }
 
@@ -137,11 +154,18 @@ export function createEncodingsView(container, engine, onChange) {
   }
 
   function renderPosition() {
-    const { table, heatmap } = current;
+    if (!current) return;
     pOutput.textContent = int(state.p);
     vectorHeading.textContent = `The vector at position p = ${int(state.p)}`;
-    vectorView.show(Float64Array.from(table.data.subarray(state.p * table.cols, (state.p + 1) * table.cols)));
-    heatmap.draw(state.p);
+    current.heatmap.draw(state.p);
+    try {
+      vectorView.show(vectorFor(engine, state, current.table));
+      problem.textContent = '';
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      vectorView.show(new Float64Array(0));
+      problem.textContent = error.message;  // e.g. the learned table has no row p
+    }
   }
 
   function renderSimilarity() {
@@ -158,7 +182,6 @@ export function createEncodingsView(container, engine, onChange) {
 
   const commit = (full) => () => {
     state = readControls();
-    pSlider.max = String(state.n - 1);
     if (full) renderAll(); else renderPosition();
     onChange(state, full);
   };
