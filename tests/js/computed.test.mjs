@@ -12,27 +12,58 @@ const deck = JSON.parse(readFileSync(new URL('../../web/decks/computed.json', im
 let engine;
 before(async () => { engine = await loadForTests(); });
 
-test('every computed card of the shipped deck matches the engine over 50 seeded drawings', () => {
+/** The official ALiBi get_slopes, written out independently of the engine. */
+function officialSlopes(n) {
+  const powerOfTwo = (m) => Array.from({ length: m }, (_, k) => 2 ** (-8 * (k + 1) / m));
+  if (Number.isInteger(Math.log2(n))) return powerOfTwo(n);
+  const closest = 2 ** Math.floor(Math.log2(n));
+  return [...powerOfTwo(closest), ...officialSlopes(2 * closest).filter((_, i) => i % 2 === 0).slice(0, n - closest)];
+}
+
+/** HF's _relative_position_bucket (bidirectional, 32 buckets, max distance 128), in JS. */
+function t5Reference(relative) {
+  const bucket = relative > 0 ? 16 : 0;
+  const distance = Math.abs(relative);
+  if (distance < 8) return bucket + distance;
+  return bucket + Math.min(15, 8 + Math.trunc((Math.log(distance / 8) / Math.log(128 / 8)) * 8));
+}
+
+/** Each template's answer from closed forms, independent of the template code. Tolerance: 1e-9. */
+const expected = {
+  'sinusoidal-first-dims': ({ p, d }) => [0, 1, 2, 3].map((c) => (c % 2 ? Math.cos : Math.sin)(p / 10000 ** ((c - (c % 2)) / d))),
+  'sinusoidal-value': ({ p, i, d, parity }) => (parity === 'cos' ? Math.cos : Math.sin)(p / 10000 ** ((2 * i) / d)),
+  'sinusoidal-dot-offset': ({ k, d }) => Array.from({ length: d / 2 }, (_, pair) => Math.cos(k / 10000 ** ((2 * pair) / d))).reduce((a, b) => a + b),
+  'alibi-slopes': ({ n }) => officialSlopes(n),
+  'alibi-bias-at-distance': ({ n, h, distance }) => -officialSlopes(n)[h] * distance,
+  't5-bucket': ({ relative }) => t5Reference(relative),
+  'rope-pairs-without-turn': ({ d, L }) => Array.from({ length: d / 2 }, (_, i) => (L - 1) * 10000 ** (-2 * i / d) < 2 * Math.PI).filter(Boolean).length,
+  'rope-slowest-angle': ({ d, p }) => (p * 10000 ** (-(d - 2) / d)) % (2 * Math.PI),
+  'sinusoidal-long-pairs': ({ d, L }) => Array.from({ length: d / 2 }, (_, i) => 2 * Math.PI * 10000 ** ((2 * i) / d) > L).filter(Boolean).length,
+  'ntk-base': ({ d, s }) => 10000 * s ** (d / (d - 2)),
+  'yarn-attention-factor': ({ s }) => 0.1 * Math.log(s) + 1,
+  'learned-overflow-row': ({ policy, p, L }) => (policy === 'clamp' ? L - 1 : p % L),
+};
+
+test('every computed card of the shipped deck matches an independent closed form over 50 seeded drawings', () => {
   for (const card of deck.cards) {
+    const reference = expected[card.computed.template];
+    assert.ok(reference, `a closed form for ${card.computed.template}`);
     for (let seed = 1; seed <= 50; seed++) {
       const prepared = prepareComputedCard(card, engine, seededRandom(seed));
-      const { p, d, i, k, parity } = prepared.params;
       assert.doesNotMatch(prepared.question, /\{[a-z]+\}/, 'all placeholders filled');
-      if (card.computed.template === 'sinusoidal-first-dims') {
-        const { data } = engine.sinusoidal({ positions: [p], dModel: d });
-        prepared.answer.forEach((value, column) => closeTo(value, data[column], 0, `${card.id} dim ${column}`));
-        closeTo(prepared.answer[0], Math.sin(p), 1e-12, 'sin p');
-      } else if (card.computed.template === 'sinusoidal-value') {
-        const { data } = engine.sinusoidal({ positions: [p], dModel: d });
-        closeTo(prepared.answer, data[2 * i + (parity === 'cos' ? 1 : 0)], 0, card.id);
-      } else {
-        let closedForm = 0;
-        for (let pair = 0; pair < d / 2; pair++) closedForm += Math.cos(k / 10000 ** ((2 * pair) / d));
-        closeTo(prepared.answer, closedForm, 1e-9, `${card.id} p=${p}`);
-      }
-      assert.equal(checkAnswer(String(prepared.answer), prepared.answer, card.computed.tolerance).correct, true);
+      const want = reference(prepared.params);
+      const got = Array.isArray(prepared.answer) ? prepared.answer : [prepared.answer];
+      const wanted = Array.isArray(want) ? want : [want];
+      assert.equal(got.length, wanted.length, card.id);
+      // relative 1e-9: the NTK base is ~25,000, everything else is of order 1
+      got.forEach((value, index) => closeTo(value, wanted[index], 1e-9 * Math.max(1, Math.abs(wanted[index])), `${card.id} ${JSON.stringify(prepared.params)}`));
+      assert.equal(checkAnswer(got.join(', '), prepared.answer, card.computed.tolerance).correct, true);
     }
   }
+});
+
+test(`the shipped computed deck uses at least 8 templates`, () => {
+  assert.ok(new Set(deck.cards.map((card) => card.computed.template)).size >= 8);
 });
 
 test('the same seed draws the same parameters', () => {

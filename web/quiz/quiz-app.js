@@ -36,7 +36,7 @@ const modeFactories = [
 
 /**
  * @param {HTMLElement} panel  the quiz <section>
- * @param {{ storage?: Storage }} [options]
+ * @param {{ storage?: Storage, getEngine?: () => Promise<any> }} [options]  getEngine shares the page's engine
  */
 export async function startQuiz(panel, { storage = window.localStorage, getEngine = undefined } = {}) {
   const byId = (id) => /** @type {HTMLElement} */ (panel.querySelector(`#${id}`));
