@@ -45,3 +45,14 @@ export async function openSite({ bypassCSP = false } = {}) {
     },
   };
 }
+
+/** Serious and critical axe-core violations inside `selector` (the page needs a bypassCSP context). */
+export async function axeViolations(page, selector) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) {
+    const { readFileSync } = await import('node:fs');
+    await page.addScriptTag({ content: readFileSync('node_modules/axe-core/axe.min.js', 'utf8') });
+  }
+  return page.evaluate(async (scope) => (await window.axe.run(scope)).violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact))
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), selector);
+}
