@@ -22,7 +22,7 @@ async function open(query, view) {
   await site.page.waitForSelector(`section[data-view="${view}"][data-ready="true"]`, { timeout: 30_000 });
 }
 
-const verdict = (scheme) => site.page.locator(`.scheme-${scheme} .verdict`).textContent();
+const verdict = (scheme) => site.page.locator(`.scheme-${scheme} .scheme-verdict`).textContent();
 
 test('position view: every verdict carries the engine\'s numbers for p = 5,000, L = 2,048', async () => {
   await open('?view=position&p=5000&L=2048&d=512', 'position');

@@ -22,13 +22,16 @@ export function createLineChart(container, { xLabel, yLabel, height = 220 }) {
      */
     show(x, series) {
       chart?.destroy();
+      const styles = getComputedStyle(container);
+      const ink = styles.color;
+      const grid = { stroke: styles.getPropertyValue('--line').trim() || '#d0d7de', width: 1 };
       const opts = {
         width: width(),
         height,
         cursor: { drag: { x: false, y: false } },
         legend: { live: true },
         scales: { x: { time: false } },
-        axes: [{ label: xLabel }, { label: yLabel, size: 60 }],
+        axes: [{ label: xLabel, stroke: ink, grid, ticks: grid }, { label: yLabel, size: 60, stroke: ink, grid, ticks: grid }],
         series: [{ label: xLabel }, ...series.map((s, i) => ({
           label: s.label, stroke: SERIES_COLOURS[i % SERIES_COLOURS.length], width: 1.5, dash: s.dash, points: { show: false },
         }))],

@@ -145,7 +145,7 @@ export function createPositionView(container, engine, onChange) {
   controls.addEventListener('submit', (event) => event.preventDefault());
 
   const columns = new Map(SCHEMES.map(([scheme, title]) => {
-    const verdict = element('p', [], { className: 'verdict', attributes: { 'aria-live': 'polite' } });
+    const verdict = element('p', [], { className: 'scheme-verdict', attributes: { 'aria-live': 'polite' } });
     const body = element('div', [], { className: 'scheme-body' });
     const spark = element('canvas', [], { className: 'sparkline', attributes: { width: '320', height: '60', role: 'img', 'aria-label': `Toy attention of query p over keys 0 to p, ${title}` } });
     const sparkNote = element('p', [], { className: 'spark-note' });
