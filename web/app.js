@@ -4,6 +4,7 @@ import { loadPosenc } from './posenc.js';
 import { startQuiz } from './quiz/quiz-app.js';
 import { readLocation, writeLocation } from './router.js';
 import { embedSnippet, startEmbedMode } from './embed-mode.js';
+import { startLmsReporting } from './lms.js';
 
 const byId = (id) => document.getElementById(id);
 const status = byId('status');
@@ -65,6 +66,7 @@ function startEmbedKit() {
 
 const route = readLocation();
 if (route.embed) startEmbedMode();
+startLmsReporting();
 startEmbedKit();
 
 for (const link of document.querySelectorAll('.view-tabs a')) {

@@ -37,7 +37,7 @@ export function createRedFlagDrill(context) {
   const picker = createScopePicker('red-flag-scope', () => restart());
   const trueButton = element('button', ['True (t)'], { id: 'red-flag-true', attributes: { type: 'button' } });
   const falseButton = element('button', ['False (f)'], { id: 'red-flag-false', attributes: { type: 'button' } });
-  const nextButton = element('button', ['Next →'], { className: 'secondary', attributes: { type: 'button' } });
+  const nextButton = element('button', ['Next →'], { id: 'red-flag-next', className: 'secondary', attributes: { type: 'button' } });
   frame.controls.append(trueButton, falseButton, nextButton, frame.hint);
   const root = element('div', [element('div', [picker.label, picker.select, frame.position], { className: 'mode-bar' }), frame.body, frame.feedback, frame.controls]);
   let statements = [];
@@ -68,6 +68,7 @@ export function createRedFlagDrill(context) {
     const statement = statements[index % statements.length];
     const correct = answer === statement.truth;
     answered++; if (correct) right++;
+    context.recordAnswer({ kind: 'red-flag', cardId: statement.card.id, question: statement.card.question, correct });
     frame.position.textContent = `Statement ${(index % statements.length) + 1} of ${statements.length} · ${right}/${answered} right`;
     const verdict = `${correct ? 'Right' : 'Wrong'}: this is ${statement.truth ? 'a key point' : 'a red flag'} of “${statement.card.question}”`;
     const why = statement.truth

@@ -86,6 +86,7 @@ export function createMockInterview(context) {
     const count = (kind) => stage.querySelectorAll(`input[data-kind="${kind}"]:checked`).length;
     const result = { card, score: mockScore({ keyPoints: card.keyPoints.length, said: count('key'), redFlagsSaid: count('flag') }) };
     session.results.push(result);
+    context.recordAnswer({ kind: 'mock-interview', cardId: card.id, question: card.question, correct: result.score >= 70 });
     context.announce(`Score ${result.score} out of 100.`);
     session.index++;
     if (session.index < session.cards.length) ask();

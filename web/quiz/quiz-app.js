@@ -21,6 +21,8 @@ import { element } from './render.js';
  * @property {() => Promise<any>} getEngine
  * @property {(message: string) => Promise<boolean>} confirm
  * @property {(text: string, source: string) => Promise<void>} addDeckText
+ * @property {(answer: { kind: string, cardId: string, question: string, correct: boolean }) => void} recordAnswer
+ *   tells the page (LMS reporting, xAPI) that the learner answered; a 'posenc:answered' event
  */
 
 /** Each mode: [name (also ?mode=), button label, factory returning { root, activate, onKey }]. */
@@ -62,6 +64,7 @@ export async function startQuiz(panel, { storage = window.localStorage, getEngin
     },
     getEngine: getEngine ?? (() => (enginePromise ??= loadPosenc())),
     confirm: (message) => confirmDialog(byId('confirm-dialog'), message),
+    recordAnswer(answer) { panel.dispatchEvent(new CustomEvent('posenc:answered', { detail: answer, bubbles: true })); },
     async addDeckText(text, source) {
       const { deck } = library.addText(text, source);
       showDeckErrors();

@@ -57,6 +57,7 @@ export function createReviewMode(context) {
     context.setProgress(progress);
     undoStack = [...undoStack.slice(-49), undo];
     const label = grades.find((entry) => entry.rating === rating).label;
+    context.recordAnswer({ kind: 'review', cardId: current.id, question: current.question, correct: rating >= 3 });  // Good or Easy
     const due = new Date(progress.cards[current.id].due);
     context.announce(`Graded ${label}. Next review of this card ${due - now < 86400000 ? `at ${due.toLocaleTimeString()}` : `on ${due.toLocaleDateString()}`}.`);
     refresh();
