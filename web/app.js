@@ -1,6 +1,5 @@
 // Wires the page: the view tabs and the URL, the quiz, and the engine-driven views, each
 // started the first time it is shown (the first view loads only what it needs).
-import { loadPosenc } from './posenc.js';
 import { startQuiz } from './quiz/quiz-app.js';
 import { readLocation, writeLocation } from './router.js';
 import { embedSnippet, startEmbedMode } from './embed-mode.js';
@@ -9,7 +8,8 @@ import { startLmsReporting } from './lms.js';
 const byId = (id) => document.getElementById(id);
 const status = byId('status');
 let enginePromise;
-const getEngine = () => (enginePromise ??= loadPosenc());
+// The engine (glue and wasm) loads on first use: the flash cards do not need it to start.
+const getEngine = () => (enginePromise ??= import('./posenc.js').then(({ loadPosenc }) => loadPosenc()));
 
 /** Reports a view's settings to the URL: a history entry on a committed change, in place while dragging. */
 const onChange = (view) => (settings, commit) => writeLocation(view, settings, commit);

@@ -1,6 +1,5 @@
 // The quiz panel: loads decks and progress, switches modes, routes keys, shows deck errors,
 // announces results, and hosts the shortcuts and confirmation dialogs.
-import { loadPosenc } from '../posenc.js';
 import { createDeckLibrary, fetchText, loadShippedDecks } from './deck-loader.js';
 import { loadProgress, saveProgress } from './progress-store.js';
 import { createReviewMode } from './review-mode.js';
@@ -62,7 +61,7 @@ export async function startQuiz(panel, { storage = window.localStorage, getEngin
       announcer.textContent = '';
       requestAnimationFrame(() => { announcer.textContent = text; });
     },
-    getEngine: getEngine ?? (() => (enginePromise ??= loadPosenc())),
+    getEngine: getEngine ?? (() => (enginePromise ??= import('../posenc.js').then(({ loadPosenc }) => loadPosenc()))),
     confirm: (message) => confirmDialog(byId('confirm-dialog'), message),
     recordAnswer(answer) { panel.dispatchEvent(new CustomEvent('posenc:answered', { detail: answer, bubbles: true })); },
     async addDeckText(text, source) {

@@ -1,6 +1,15 @@
 // Line charts through uPlot (vendored from npm into dist/vendor/), sized to their container.
 import uPlot from '../vendor/uPlot.esm.js';
 
+// uPlot's stylesheet is needed only where a chart is drawn, so it is linked on first use.
+if (!document.querySelector('link[data-uplot]')) {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = new URL('../vendor/uPlot.min.css', import.meta.url).href;
+  link.dataset.uplot = '';
+  document.head.append(link);
+}
+
 /** Okabe-Ito: distinguishable with the common colour-vision deficiencies. */
 export const SERIES_COLOURS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#000000', '#F0E442'];
 

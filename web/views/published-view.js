@@ -1,0 +1,23 @@
+// The published numbers beside the toy model: tables from data/published.json, each with its
+// source, labelled as published and never drawn on the toy model's axes.
+import { element } from '../quiz/render.js';
+
+/** Renders every published table into `container`. */
+export async function showPublishedResults(container) {
+  const response = await fetch(new URL('data/published.json', document.baseURI));
+  if (!response.ok) throw new Error(`data/published.json: HTTP ${response.status}`);
+  const { note, tables } = await response.json();
+  container.replaceChildren(
+    element('h3', ['Published results (from the papers, not computed here)']),
+    element('p', [note], { className: 'help' }),
+    ...tables.map((table) => element('table', [
+      element('caption', [element('strong', [table.title]), element('br'), table.source]),
+      element('thead', [element('tr', [table.rowLabel, ...table.columns].map((heading) => element('th', [heading], { attributes: { scope: 'col' } })))]),
+      element('tbody', table.rows.map(([label, ...values]) => element('tr', [
+        element('th', [label.toLocaleString('en')], { attributes: { scope: 'row' } }),
+        ...values.map((value) => element('td', [value === null ? table.missing : String(value)])),
+      ]))),
+      element('tfoot', [element('tr', [element('td', [table.caveat], { attributes: { colspan: String(table.columns.length + 1) } })])]),
+    ], { className: 'compact published', id: `published-${table.id}` })),
+  );
+}
