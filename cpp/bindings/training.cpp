@@ -75,6 +75,7 @@ namespace posenc::js
             out.set("length", static_cast<double>(options.length));
             out.set("bucketWidth", static_cast<double>(options.bucket_width));
             out.set("sequences", static_cast<double>(options.sequences));
+            out.set("firstSequence", static_cast<double>(options.first_sequence));
             out.set("queriesPerBucket", static_cast<double>(options.queries_per_bucket));
             out.set("seed", static_cast<double>(options.seed));
             return out;
@@ -172,6 +173,7 @@ namespace posenc::js
         POSENC_CHECK(read_integer(options, "length", 1, limits::max_model_length, settings.length));
         POSENC_CHECK(read_integer(options, "bucketWidth", 1, limits::max_model_length, settings.bucket_width));
         POSENC_CHECK(read_integer(options, "sequences", 1, limits::max_eval_sequences, settings.sequences));
+        POSENC_CHECK(read_integer(options, "firstSequence", 0, std::int64_t{1} << 30, settings.first_sequence));
         POSENC_CHECK(read_integer(options, "queriesPerBucket", 0, limits::max_model_length, settings.queries_per_bucket));
         POSENC_CHECK(read_overflow(options, settings.overflow));
         std::int64_t seed = 0;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 #include <vector>
 
 #include "posenc/presets.hpp"
@@ -113,4 +114,27 @@ TEST_CASE("Trainer options past the bounds are rejected before anything is alloc
     options = posenc::preset_trainer(quick(), Scheme::nope, Task::copy_back, 1);
     options.model.vocabulary = 10;
     CHECK_THROWS_WITH(posenc::Trainer(options), Catch::Matchers::Contains("vocabulary"));
+}
+
+TEST_CASE("An evaluation split into parts adds up to the evaluation in one call", "[experiment]")
+{
+    auto options = posenc::preset_trainer(quick(), Scheme::sinusoidal, Task::copy_back, 2);
+    options.model.trained_length = 8;
+    posenc::Trainer trainer(options);
+    for (int s = 0; s < 3; ++s) trainer.step();
+    auto whole = quick().evaluation;
+    whole.length = 24;
+    whole.sequences = 4;
+    auto part = whole;
+    part.sequences = 2;
+    const auto all = trainer.evaluate(whole);
+    const auto first = trainer.evaluate(part);
+    part.first_sequence = 2;
+    const auto second = trainer.evaluate(part);
+    for (std::size_t b = 0; b < all.buckets.size(); ++b)
+    {
+        const auto& [x, y, z] = std::tie(all.buckets[b].score, first.buckets[b].score, second.buckets[b].score);
+        CHECK(x.count == y.count + z.count);
+        CHECK(x.accuracy * static_cast<double>(x.count) == Approx(y.accuracy * static_cast<double>(y.count) + z.accuracy * static_cast<double>(z.count)).margin(1e-9));
+    }
 }

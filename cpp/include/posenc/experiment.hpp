@@ -66,6 +66,7 @@ namespace posenc
         std::int64_t length = 256;             // E: positions 0 .. E-1 are asked
         std::int64_t bucket_width = 8;
         std::int64_t sequences = 8;
+        std::int64_t first_sequence = 0;       // sequences first .. first+sequences-1 of the seed's stream
         std::int64_t queries_per_bucket = 0;   // per sequence and bucket; 0: every row
         Overflow overflow = Overflow::clamp;   // learned: what the table hands over past L
         std::uint64_t seed = 7;                // evaluation sequences, independent of training
@@ -99,6 +100,7 @@ namespace posenc
         if (auto problem = check_integer("length", static_cast<double>(options.length), trained, limits::max_model_length)) return problem;
         if (auto problem = check_integer("bucketWidth", static_cast<double>(options.bucket_width), 1, options.length)) return problem;
         if (auto problem = check_integer("sequences", static_cast<double>(options.sequences), 1, limits::max_eval_sequences)) return problem;
+        if (auto problem = check_integer("firstSequence", static_cast<double>(options.first_sequence), 0, std::int64_t{1} << 30)) return problem;
         if (auto problem = check_integer("queriesPerBucket", static_cast<double>(options.queries_per_bucket), 0, options.bucket_width))
             return problem;
         // Earlier layers attend over every row of the sequence at once.
@@ -213,9 +215,11 @@ namespace posenc
             detail::Tally inside{std::vector<double>(trained), std::vector<double>(trained), std::vector<std::int64_t>(trained)};
             const auto positions = detail::positions_from(0, length);
             const auto window_positions = detail::positions_from(0, trained);
-            Random random(options.seed);
-            for (std::int64_t s = 0; s < options.sequences; ++s)
+            for (std::int64_t s = options.first_sequence; s < options.first_sequence + options.sequences; ++s)
             {
+                // Each sequence has its own stream, so an evaluation split into parts (a worker
+                // keeping every call short) scores exactly what one call would.
+                Random random(options.seed ^ (0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(s + 1)));
                 const auto example = make_example(options_.task, length, 1, random);
                 std::vector<std::size_t> rows;
                 for (std::size_t start = 0; start < length; start += width)

@@ -28,7 +28,7 @@ namespace posenc
         quick.trainer.queries_per_sequence = 0;
         quick.trainer.adam.learning_rate = 1e-2;
         quick.steps = 300;
-        quick.evaluation = {256, 8, 8, 0, Overflow::clamp, 7};
+        quick.evaluation = {.length = 256, .bucket_width = 8, .sequences = 8, .queries_per_bucket = 0, .overflow = Overflow::clamp, .seed = 7};
 
         ExperimentPreset story;
         story.name = "seedStory";
@@ -38,7 +38,7 @@ namespace posenc
         story.trainer.queries_per_sequence = 32;  // asked rows per sequence; keys are all 2,048
         story.trainer.adam.learning_rate = 1e-2;
         story.steps = 400;
-        story.evaluation = {6144, 256, 4, 8, Overflow::clamp, 7};
+        story.evaluation = {.length = 6144, .bucket_width = 256, .sequences = 4, .queries_per_bucket = 8, .overflow = Overflow::clamp, .seed = 7};
         return {quick, story};
     }
 
