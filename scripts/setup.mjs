@@ -18,6 +18,7 @@ const debianPackages = [
   ['catch2', '/usr/include/catch2/catch.hpp'],
   ['chromium', '/usr/bin/chromium'],
   ['python3-numpy', '/usr/lib/python3/dist-packages/numpy/__init__.py'],  // the benchmark's peer
+  ['python3-torch', '/usr/lib/python3/dist-packages/torch/__init__.py'],  // the toy model's benchmark peer
 ];
 
 function run(command, args, options = {}) {

@@ -13,7 +13,8 @@ import createPosencModule from './posenc-core.mjs';
  * @typedef {'nope' | 'sinusoidal' | 'learned' | 'rope' | 'alibi' | 't5'} Scheme
  * @typedef {'copyBack' | 'recallFirst'} Task  copyBack: the token `offset` back; recallFirst: the passkey at position 0
  * @typedef {{ trainedLength: number, dModel: number, nHeads: number, nLayers: number, mlpHidden: number, base: number,
- *   offset: number, symbols: number, passkeys: number, batchSize: number, queriesPerSequence: number, learningRate: number }} TrainerSettings
+ *   offset: number, symbols: number, passkeys: number, batchSize: number, queriesPerSequence: number, learningRate: number,
+ *   warmupSteps: number, warmupLength: number }} TrainerSettings  warmup: sequences grow from warmupLength to trainedLength over warmupSteps
  * @typedef {{ length: number, bucketWidth: number, sequences: number, firstSequence: number, queriesPerBucket: number, seed: number }} EvaluationSettings
  *   sequences firstSequence .. firstSequence+sequences-1 of the seed's stream: parts of one evaluation add up to the whole
  * @typedef {{ name: string, description: string, trainer: TrainerSettings, steps: number, evaluation: EvaluationSettings }} Preset

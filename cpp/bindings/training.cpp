@@ -66,6 +66,8 @@ namespace posenc::js
             out.set("batchSize", static_cast<double>(options.batch_size));
             out.set("queriesPerSequence", static_cast<double>(options.queries_per_sequence));
             out.set("learningRate", options.adam.learning_rate);
+            out.set("warmupSteps", static_cast<double>(options.warmup_steps));
+            out.set("warmupLength", static_cast<double>(options.warmup_length));
             return out;
         }
 
@@ -133,6 +135,8 @@ namespace posenc::js
         POSENC_CHECK(read_integer(options, "batchSize", 1, limits::max_batch_size, settings.batch_size));
         POSENC_CHECK(read_integer(options, "queriesPerSequence", 0, limits::max_model_length, settings.queries_per_sequence));
         POSENC_CHECK(read_number(options, "learningRate", settings.adam.learning_rate));
+        POSENC_CHECK(read_integer(options, "warmupSteps", 0, std::int64_t{1} << 30, settings.warmup_steps));
+        POSENC_CHECK(read_integer(options, "warmupLength", 0, limits::max_model_length, settings.warmup_length));
         settings.model.vocabulary = task_vocabulary(settings.task);
         POSENC_CHECK(check_trainer_options(settings));
         if (registry().size() >= bounds::live_trainers)

@@ -1,5 +1,5 @@
 // Runs a preset natively: every scheme on both tasks, timing the whole and printing one JSON
-// line per run (per overflow policy for learned). Usage: posenc_train [quick|seedStory] [seed] [steps]
+// line per run (per overflow policy for learned). Usage: posenc_train [quick|seedStory] [seed] [steps] [scheme,scheme,...]
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -24,6 +24,7 @@ int main(int argc, char** argv)
     for (int task = 0; task < 2; ++task)
         for (int scheme = 0; scheme < 6; ++scheme)
         {
+            if (argc > 4 && std::string(argv[4]).find(scheme_names[scheme]) == std::string::npos) continue;
             const auto t0 = std::chrono::steady_clock::now();
             Trainer trainer(preset_trainer(*preset, static_cast<Scheme>(scheme), static_cast<Task>(task), seed));
             double loss = 0;

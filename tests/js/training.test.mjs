@@ -75,6 +75,7 @@ const badInput = [
   ['trainerCreate', { ...create, learningRate: NaN }, R, 'learningRate'], ['trainerCreate', { ...create, learningRate: '0.1' }, T, 'learningRate'],
   ['trainerCreate', { ...create, learningRate: 0 }, R, 'learningRate'], ['trainerCreate', { ...create, batchSize: 0 }, R, 'batchSize'],
   ['trainerCreate', { ...create, batchSize: 1e4 }, R, 'batchSize'], ['trainerCreate', { ...create, queriesPerSequence: 33 }, R, 'queriesPerSequence'],
+  ['trainerCreate', { ...create, warmupSteps: -1 }, R, 'warmupSteps'], ['trainerCreate', { ...create, warmupSteps: 5, warmupLength: 2 }, R, 'warmupLength'],
   ['trainerCreate', { ...create, offset: 0 }, R, 'offset'], ['trainerCreate', { ...create, base: 1 }, R, 'base'],
   ['trainerStep', { id: 123456 }, R, 'id'], ['trainerStep', { id: 'a' }, T, 'id'], ['trainerStep', {}, T, 'id'],
   ['trainerStep', { id: 'live', steps: 0 }, R, 'steps'], ['trainerStep', { id: 'live', steps: 1e6 }, R, 'steps'],

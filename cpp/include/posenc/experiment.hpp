@@ -3,6 +3,7 @@
 // at every position up to E > L and score accuracy and confidence per bucket of positions.
 // Training is steppable, so a Web Worker can report progress between batches and cancel.
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -26,6 +27,12 @@ namespace posenc
         std::uint64_t seed = 1;                 // initialisation and the training data
         std::int64_t batch_size = 8;            // sequences per step, each of length L
         std::int64_t queries_per_sequence = 0;  // rows with a loss per sequence; 0: every answerable row
+        // Sequence-length warmup: the first warmup_steps grow sequences from warmup_length to L
+        // as (step / warmup_steps)^2, so most warmup steps are short (positions always from 0). At L = 2,048 attention starts spread over
+        // ~1,000 keys and the signal for an exact offset is too diluted to learn in minutes;
+        // short sequences first find it, longer ones then teach ignoring far keys. 0: off.
+        std::int64_t warmup_steps = 0;
+        std::int64_t warmup_length = 0;
         AdamOptions adam;
     };
 
@@ -56,6 +63,11 @@ namespace posenc
             return range_problem("trainedLength", "small enough that one sequence keeps at most " + std::to_string(limits::max_model_attention_cells)
                                      + " attention weights (fewer layers, heads or queriesPerSequence help)",
                                  std::to_string(options.model.trained_length) + " (" + std::to_string(cells) + " weights)");
+        if (auto problem = check_integer("warmupSteps", static_cast<double>(options.warmup_steps), 0, std::int64_t{1} << 30)) return problem;
+        if (options.warmup_steps > 0)
+            if (auto problem = check_integer("warmupLength", static_cast<double>(options.warmup_length), first_answerable(options.task) + 1,
+                                             options.model.trained_length))
+                return problem;
         if (!(std::isfinite(options.adam.learning_rate) && options.adam.learning_rate > 0 && options.adam.learning_rate <= 1))
             return range_problem("learningRate", "a number in (0, 1]", format_number(options.adam.learning_rate));
         return std::nullopt;
@@ -172,11 +184,21 @@ namespace posenc
         {
         }
 
-        /// One Adam step on batch_size fresh sequences of length L; returns the mean loss.
+        /// Sequence length at the current step: L, or less during warmup.
+        std::size_t training_length() const
+        {
+            const std::int64_t trained = options_.model.trained_length;
+            if (steps() >= options_.warmup_steps) return static_cast<std::size_t>(trained);
+            const double progress = static_cast<double>(steps()) / static_cast<double>(options_.warmup_steps);
+            return static_cast<std::size_t>(options_.warmup_length + std::llround(static_cast<double>(trained - options_.warmup_length) * progress * progress));
+        }
+
+        /// One Adam step on batch_size fresh sequences of length L (shorter during warmup);
+        /// returns the mean loss.
         double step()
         {
             std::fill(gradient_.begin(), gradient_.end(), 0.0);
-            const auto length = static_cast<std::size_t>(options_.model.trained_length);
+            const std::size_t length = training_length();
             const auto positions = detail::positions_from(0, length);
             double loss = 0;
             const double weight = 1.0 / static_cast<double>(options_.batch_size);

@@ -37,6 +37,8 @@ namespace posenc
         story.trainer.batch_size = 4;
         story.trainer.queries_per_sequence = 32;  // asked rows per sequence; keys are all 2,048
         story.trainer.adam.learning_rate = 1e-2;
+        story.trainer.warmup_steps = 300;      // sequences grow from 32 to 2,048 tokens first
+        story.trainer.warmup_length = 32;
         story.steps = 400;
         story.evaluation = {.length = 6144, .bucket_width = 256, .sequences = 4, .queries_per_bucket = 8, .overflow = Overflow::clamp, .seed = 7};
         return {quick, story};
