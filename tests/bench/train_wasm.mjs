@@ -20,7 +20,7 @@ const accuracy = posenc.trainerEvaluate({ id, preset: presetName }).inDistributi
 posenc.trainerDispose({ id });
 const result = {
   preset: presetName, trainer: preset.trainer, steps, stepsPerSecond: steps / seconds, seconds,
-  finalLoss: losses.slice(-10).reduce((a, b) => a + b, 0) / 10, inDistributionAccuracy: accuracy,
+  finalLoss: losses.slice(-10).reduce((a, b) => a + b, 0) / Math.min(10, losses.length), inDistributionAccuracy: accuracy,
 };
 
 if (whole === '--whole') {
