@@ -1,5 +1,6 @@
 // Installs what the build and the tests need and is missing: Debian packages (as root) and
 // node_modules (npm ci). Run by npm start, npm test and npm run build; quick when all is there.
+// `--bench` adds the benchmark's peers (numpy, PyTorch).
 import { existsSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +18,12 @@ const debianPackages = [
   ['nlohmann-json3-dev', '/usr/include/nlohmann/json.hpp'],
   ['catch2', '/usr/include/catch2/catch.hpp'],
   ['chromium', '/usr/bin/chromium'],
-  ['python3-numpy', '/usr/lib/python3/dist-packages/numpy/__init__.py'],  // the benchmark's peer
+];
+
+// Only `npm run bench` (setup --bench) needs the peers it measures against.
+const benchPackages = [
+  ['python3-numpy', '/usr/lib/python3/dist-packages/numpy/__init__.py'],
+  ['python3-torch', '/usr/lib/python3/dist-packages/torch/__init__.py'],
 ];
 
 function run(command, args, options = {}) {
@@ -26,7 +32,8 @@ function run(command, args, options = {}) {
 }
 
 function installDebianPackages() {
-  const missing = debianPackages.filter(([, file]) => !existsSync(file)).map(([name]) => name);
+  const wanted = process.argv.includes('--bench') ? [...debianPackages, ...benchPackages] : debianPackages;
+  const missing = wanted.filter(([, file]) => !existsSync(file)).map(([name]) => name);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
     console.error(`setup: missing Debian packages. Install them, then run this again:\n\n  sudo apt-get install ${missing.join(' ')}\n`);

@@ -11,6 +11,14 @@ import createPosencModule from './posenc-core.mjs';
  *   pi: positions / factor; ntk: base * factor^(d/(d-2)); yarn: NTK-by-parts (alpha 1, beta 32) over trainedLength
  * @typedef {'error' | 'clamp' | 'wrap' | 'window' | 'interpolate'} Overflow
  * @typedef {'nope' | 'sinusoidal' | 'learned' | 'rope' | 'alibi' | 't5'} Scheme
+ * @typedef {'copyBack' | 'recallFirst'} Task  copyBack: the token `offset` back; recallFirst: the passkey at position 0
+ * @typedef {{ trainedLength: number, dModel: number, nHeads: number, nLayers: number, mlpHidden: number, base: number,
+ *   offset: number, symbols: number, passkeys: number, batchSize: number, queriesPerSequence: number, learningRate: number,
+ *   warmupSteps: number, warmupLength: number }} TrainerSettings  warmup: sequences grow from warmupLength to trainedLength over warmupSteps
+ * @typedef {{ length: number, bucketWidth: number, sequences: number, firstSequence: number, queriesPerBucket: number, seed: number }} EvaluationSettings
+ *   sequences firstSequence .. firstSequence+sequences-1 of the seed's stream: parts of one evaluation add up to the whole
+ * @typedef {{ name: string, description: string, trainer: TrainerSettings, steps: number, evaluation: EvaluationSettings }} Preset
+ * @typedef {{ count: number, accuracy: number, confidence: number }} Score  accuracy and confidence are NaN when count is 0
  */
 
 const noScaling = { kind: 'none', factor: 1, trainedLength: 0 };
@@ -31,7 +39,12 @@ const defaults = {
   attention: { dModel: 64, seed: 1, trainedLength: 2048, overflow: 'clamp', nHeads: 8, head: 0, ...ropeDefaults },
   beyondTrained: { p: 5000, trainedLength: 2048, dModel: 512, headDim: 64, nHeads: 8, ...ropeDefaults, ...t5Defaults },
   offsetSimilarity: { p: 0, maxOffset: 256, dModel: 64, base: 10000, seed: 1 },
+  trainerStep: { steps: 1 },
+  trainerDispose: {},
 };
+// trainerCreate and trainerEvaluate take their defaults from a preset the module defines
+// (trainingPresets), so the sizes live in one place: cpp/include/posenc/presets.hpp.
+const presetDefaults = { trainerCreate: { seed: 1 }, trainerEvaluate: { overflow: 'clamp' } };
 
 const errorTypes = { RangeError, TypeError };
 
@@ -51,6 +64,14 @@ function withDefaults(options, fallback) {
   return merged;
 }
 
+function deepFreeze(value) {
+  if (typeof value === 'object' && value !== null) {
+    Object.values(value).forEach(deepFreeze);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 /** Turns the module's { ok: false, errorName, message } into a thrown JS error. */
 function unwrap(result) {
   if (!result.ok) throw new errorTypes[result.errorName](result.message);
@@ -67,6 +88,19 @@ export async function loadPosenc(options = {}) {
   if (options.wasmBinary) moduleOptions.wasmBinary = options.wasmBinary;
   const module = await createPosencModule(moduleOptions);
   const call = (name) => (options) => unwrap(module[name](withDefaults(options, defaults[name])));
+  const training = unwrap(module.trainingPresets());
+  deepFreeze(training);
+  /** Defaults of `part` ('trainer' | 'evaluation') of options.preset ['quick'], then the call's own options. */
+  const callWithPreset = (name, part) => (options) => {
+    if (!isPlainObject(options)) return unwrap(module[name](options));
+    const { preset = 'quick', ...rest } = options;
+    const chosen = training.presets.find((entry) => entry.name === preset);
+    if (!chosen) {
+      const allowed = `one of ${training.presets.map((entry) => `'${entry.name}'`).join(', ')}`;
+      throw new (typeof preset === 'string' ? RangeError : TypeError)(`preset must be ${allowed}; got ${String(preset)}`);
+    }
+    return unwrap(module[name](withDefaults(rest, { ...presetDefaults[name], ...chosen[part] })));
+  };
 
   return Object.freeze({
     /**
@@ -113,6 +147,34 @@ export async function loadPosenc(options = {}) {
      * @type {(o: { p?: number, maxOffset?: number, dModel?: number, base?: number, seed?: number }) => { sinusoidalDot: Float64Array, sinusoidalClosedForm: Float64Array, ropeScore: Float64Array }}
      */
     offsetSimilarity: call('offsetSimilarity'),
+    /**
+     * The experiment's presets (sizes, steps, evaluation) and the names of schemes, tasks and overflow policies.
+     * @type {{ presets: Preset[], schemes: Scheme[], tasks: Task[], overflows: Overflow[] }}
+     */
+    training,
+    /**
+     * A toy causal transformer for `scheme`, trained on `task` at length trainedLength; every other setting
+     * defaults to the preset's. Returns an id for trainerStep/trainerEvaluate; call trainerDispose when done.
+     * @type {(o: { scheme: Scheme, task: Task, preset?: string, seed?: number } & Partial<TrainerSettings>) => { id: number, parameters: number }}
+     */
+    trainerCreate: callWithPreset('trainerCreate', 'trainer'),
+    /**
+     * `steps` Adam steps on fresh batches; the loss of each. Keep steps small to stay responsive.
+     * @type {(o: { id: number, steps?: number }) => { step: number, loss: number, losses: Float64Array }}
+     */
+    trainerStep: call('trainerStep'),
+    /**
+     * Accuracy and confidence (mean probability of the predicted token) per bucket of positions up to
+     * length; inDistribution on sequences of trainedLength, beyond over positions >= trainedLength.
+     * A learned table under overflow 'error' has no score past its rows: those buckets are
+     * unavailable and `unavailable` says why. Defaults from the preset's evaluation.
+     * @type {(o: { id: number, preset?: string, overflow?: Overflow } & Partial<EvaluationSettings>) => { step: number, trainedLength: number,
+     *   buckets: { start: Int32Array, end: Int32Array, count: Int32Array, accuracy: Float64Array, confidence: Float64Array, available: Uint8Array },
+     *   inDistribution: Score, beyond: Score, unavailable?: string }}
+     */
+    trainerEvaluate: callWithPreset('trainerEvaluate', 'evaluation'),
+    /** Frees a trainer; its id is then invalid. @type {(o: { id: number }) => { live: number }} */
+    trainerDispose: call('trainerDispose'),
     limits: Object.freeze(module.limits()),
   });
 }

@@ -29,6 +29,13 @@ namespace posenc::js
     val beyond_trained(val options);
     val offset_similarity(val options);
 
+    // The trainable toy model (training.cpp): presets, and trainers held by id until disposed
+    val training_presets();
+    val trainer_create(val options);
+    val trainer_step(val options);
+    val trainer_evaluate(val options);
+    val trainer_dispose(val options);
+
     /// The bounds every call is checked against.
     val limits();
 }

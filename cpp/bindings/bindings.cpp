@@ -20,5 +20,10 @@ EMSCRIPTEN_BINDINGS(posenc)
     emscripten::function("attention", &attention);
     emscripten::function("beyondTrained", &beyond_trained);
     emscripten::function("offsetSimilarity", &offset_similarity);
+    emscripten::function("trainingPresets", &training_presets);
+    emscripten::function("trainerCreate", &trainer_create);
+    emscripten::function("trainerStep", &trainer_step);
+    emscripten::function("trainerEvaluate", &trainer_evaluate);
+    emscripten::function("trainerDispose", &trainer_dispose);
     emscripten::function("limits", &limits);
 }

@@ -44,3 +44,29 @@ for (const [name, { wasm, numpy }] of Object.entries(report.conditions)) {
 mkdirSync(path.join(root, 'test-results'), { recursive: true });
 writeFileSync(path.join(root, 'test-results', 'bench.json'), JSON.stringify(report, null, 2));
 console.log('Written to test-results/bench.json');
+
+// The toy model: training steps per second in wasm beside the same model in PyTorch (Debian's
+// python3-torch, CPU), at the quick preset's shape and the seed story's (L = 2,048, sampled
+// rows), plus the whole quick preset natively and in node. Sizes come from the module's presets.
+const training = { shapes: {} };
+for (const [preset, steps] of [['quick', 300], ['seedStory', 20]]) {
+  const wasm = runPeer('node', [path.join(here, 'train_wasm.mjs'), preset, steps, ...(preset === 'quick' ? ['--whole'] : [])], {});
+  const t = wasm.trainer;
+  const torch = runPeer('/usr/bin/python3', [path.join(here, 'train_torch.py'), t.trainedLength, t.batchSize, t.queriesPerSequence, steps,
+    t.dModel, t.nHeads, t.symbols + t.passkeys, t.symbols, t.offset, t.learningRate], {});
+  training.shapes[preset] = { wasm, torch };
+}
+execFileSync('cmake', ['--build', 'build/native', '--target', 'posenc_train'], { cwd: root, stdio: 'ignore' });
+const native = execFileSync(path.join(root, 'build/native/posenc_train'), ['quick', '1'], { cwd: root, encoding: 'utf8' });
+training.quickPresetNativeSeconds = JSON.parse(native.trim().split('\n').pop()).totalSeconds;
+training.quickPresetWasmSeconds = training.shapes.quick.wasm.wholePresetSeconds;
+report.training = training;
+
+console.log(`\nToy model training (sinusoidal, copyBack; torch ${training.shapes.quick.torch.torch}, ${training.shapes.quick.torch.threads} thread(s)):`);
+for (const [preset, { wasm, torch }] of Object.entries(training.shapes)) {
+  const t = wasm.trainer;
+  console.log(`  ${preset}: L ${t.trainedLength}, batch ${t.batchSize}, rows/sequence ${t.queriesPerSequence || 'all'}, dModel ${t.dModel}, ${t.nHeads} heads`);
+  console.log(`    posenc wasm float64 ${wasm.stepsPerSecond.toFixed(1).padStart(8)} steps/s   torch float64 ${torch.float64.stepsPerSecond.toFixed(1).padStart(8)}   torch float32 ${torch.float32.stepsPerSecond.toFixed(1).padStart(8)}   -> wasm/torch64 ${(wasm.stepsPerSecond / torch.float64.stepsPerSecond).toFixed(2)}x`);
+}
+console.log(`  whole quick preset (6 schemes x 2 tasks, 5 overflow policies): native ${training.quickPresetNativeSeconds.toFixed(1)} s, node wasm ${training.quickPresetWasmSeconds.toFixed(1)} s`);
+writeFileSync(path.join(root, 'test-results', 'bench.json'), JSON.stringify(report, null, 2));

@@ -1,0 +1,230 @@
+// Adapters for the trainable toy model: presets, and trainers held in a registry by id so a
+// worker can step one, report progress between calls and dispose it (no bound class to .delete()).
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "adapters.hpp"
+#include "js_values.hpp"
+#include "option_readers.hpp"
+#include "posenc/presets.hpp"
+
+namespace posenc::js
+{
+    namespace
+    {
+        namespace bounds
+        {
+            constexpr std::size_t live_trainers = 32;     // a leaking page fails loudly, not by OOM
+            constexpr std::int64_t steps_per_call = 10000;
+            constexpr std::int64_t max_seed = std::int64_t{1} << 53;
+        }
+
+        const char* const scheme_names[] = {"nope", "sinusoidal", "learned", "rope", "alibi", "t5"};
+        const char* const task_names[] = {"copyBack", "recallFirst"};
+        const char* const overflow_names[] = {"error", "clamp", "wrap", "window", "interpolate"};
+
+        std::map<int, std::unique_ptr<Trainer>>& registry()
+        {
+            static std::map<int, std::unique_ptr<Trainer>> trainers;
+            return trainers;
+        }
+
+        Problem read_trainer(const val& options, Trainer*& out)
+        {
+            std::int64_t id = 0;
+            if (auto problem = read_integer(options, "id", 1, std::int64_t{1} << 30, id)) return problem;
+            const auto found = registry().find(static_cast<int>(id));
+            if (found == registry().end())
+                return range_problem("id", "the id of a live trainer (from trainerCreate, not yet disposed)", std::to_string(id));
+            out = found->second.get();
+            return std::nullopt;
+        }
+
+        val score_value(const Score& score)
+        {
+            val out = val::object();
+            out.set("count", static_cast<double>(score.count));
+            out.set("accuracy", score.accuracy);
+            out.set("confidence", score.confidence);
+            return out;
+        }
+
+        val trainer_value(const TrainerOptions& options)
+        {
+            val out = val::object();
+            out.set("trainedLength", static_cast<double>(options.model.trained_length));
+            out.set("dModel", static_cast<double>(options.model.d_model));
+            out.set("nHeads", static_cast<double>(options.model.n_heads));
+            out.set("nLayers", static_cast<double>(options.model.n_layers));
+            out.set("mlpHidden", static_cast<double>(options.model.mlp_hidden));
+            out.set("base", options.model.base);
+            out.set("offset", static_cast<double>(options.task.offset));
+            out.set("symbols", static_cast<double>(options.task.symbols));
+            out.set("passkeys", static_cast<double>(options.task.passkeys));
+            out.set("batchSize", static_cast<double>(options.batch_size));
+            out.set("queriesPerSequence", static_cast<double>(options.queries_per_sequence));
+            out.set("learningRate", options.adam.learning_rate);
+            out.set("warmupSteps", static_cast<double>(options.warmup_steps));
+            out.set("warmupLength", static_cast<double>(options.warmup_length));
+            return out;
+        }
+
+        val evaluation_value(const EvaluationOptions& options)
+        {
+            val out = val::object();
+            out.set("length", static_cast<double>(options.length));
+            out.set("bucketWidth", static_cast<double>(options.bucket_width));
+            out.set("sequences", static_cast<double>(options.sequences));
+            out.set("firstSequence", static_cast<double>(options.first_sequence));
+            out.set("queriesPerBucket", static_cast<double>(options.queries_per_bucket));
+            out.set("seed", static_cast<double>(options.seed));
+            return out;
+        }
+
+        val names(std::span<const char* const> list)
+        {
+            val out = val::array();
+            for (const char* name : list) out.call<void>("push", std::string(name));
+            return out;
+        }
+    }
+
+    val training_presets()
+    {
+        val presets = val::array();
+        for (const auto& preset : experiment_presets())
+        {
+            val entry = val::object();
+            entry.set("name", preset.name);
+            entry.set("description", preset.description);
+            entry.set("trainer", trainer_value(preset.trainer));
+            entry.set("steps", static_cast<double>(preset.steps));
+            entry.set("evaluation", evaluation_value(preset.evaluation));
+            presets.call<void>("push", entry);
+        }
+        val result = success();
+        result.set("presets", presets);
+        result.set("schemes", names(scheme_names));
+        result.set("tasks", names(task_names));
+        result.set("overflows", names(overflow_names));
+        return result;
+    }
+
+    val trainer_create(val options)
+    {
+        POSENC_CHECK(require_object(options, "options"));
+        TrainerOptions settings;
+        POSENC_CHECK(read_scheme(options, settings.model.scheme));
+        int task = 0;
+        POSENC_CHECK(read_choice(options, "task", {"copyBack", "recallFirst"}, task));
+        settings.task.task = static_cast<Task>(task);
+        std::int64_t seed = 0;
+        POSENC_CHECK(read_integer(options, "seed", 0, bounds::max_seed, seed));
+        settings.seed = static_cast<std::uint64_t>(seed);
+        POSENC_CHECK(read_integer(options, "trainedLength", 1, limits::max_model_length, settings.model.trained_length));
+        POSENC_CHECK(read_integer(options, "dModel", 2, limits::max_model_d_model, settings.model.d_model));
+        POSENC_CHECK(read_integer(options, "nHeads", 1, limits::max_model_heads, settings.model.n_heads));
+        POSENC_CHECK(read_integer(options, "nLayers", 1, limits::max_model_layers, settings.model.n_layers));
+        POSENC_CHECK(read_integer(options, "mlpHidden", 0, limits::max_model_mlp, settings.model.mlp_hidden));
+        POSENC_CHECK(read_number(options, "base", settings.model.base));
+        POSENC_CHECK(read_integer(options, "offset", 1, 64, settings.task.offset));
+        POSENC_CHECK(read_integer(options, "symbols", 2, 128, settings.task.symbols));
+        POSENC_CHECK(read_integer(options, "passkeys", 2, 128, settings.task.passkeys));
+        POSENC_CHECK(read_integer(options, "batchSize", 1, limits::max_batch_size, settings.batch_size));
+        POSENC_CHECK(read_integer(options, "queriesPerSequence", 0, limits::max_model_length, settings.queries_per_sequence));
+        POSENC_CHECK(read_number(options, "learningRate", settings.adam.learning_rate));
+        POSENC_CHECK(read_integer(options, "warmupSteps", 0, std::int64_t{1} << 30, settings.warmup_steps));
+        POSENC_CHECK(read_integer(options, "warmupLength", 0, limits::max_model_length, settings.warmup_length));
+        settings.model.vocabulary = task_vocabulary(settings.task);
+        POSENC_CHECK(check_trainer_options(settings));
+        if (registry().size() >= bounds::live_trainers)
+            return failure(range_problem("trainerCreate", "called with at most " + std::to_string(bounds::live_trainers)
+                                                              + " trainers alive (trainerDispose the finished ones)",
+                                         std::to_string(registry().size()) + " alive"));
+        static int next_id = 1;
+        const int id = next_id++;
+        registry()[id] = std::make_unique<Trainer>(settings);
+        val result = success();
+        result.set("id", id);
+        result.set("parameters", static_cast<double>(registry()[id]->model().parameters.size()));
+        return result;
+    }
+
+    val trainer_step(val options)
+    {
+        POSENC_CHECK(require_object(options, "options"));
+        Trainer* trainer = nullptr;
+        POSENC_CHECK(read_trainer(options, trainer));
+        std::int64_t steps = 0;
+        POSENC_CHECK(read_integer(options, "steps", 1, bounds::steps_per_call, steps));
+        std::vector<double> losses(static_cast<std::size_t>(steps));
+        for (double& loss : losses) loss = trainer->step();
+        val result = success();
+        result.set("step", static_cast<double>(trainer->steps()));
+        result.set("loss", losses.back());
+        result.set("losses", float64_array(losses));
+        return result;
+    }
+
+    val trainer_evaluate(val options)
+    {
+        POSENC_CHECK(require_object(options, "options"));
+        Trainer* trainer = nullptr;
+        POSENC_CHECK(read_trainer(options, trainer));
+        EvaluationOptions settings;
+        POSENC_CHECK(read_integer(options, "length", 1, limits::max_model_length, settings.length));
+        POSENC_CHECK(read_integer(options, "bucketWidth", 1, limits::max_model_length, settings.bucket_width));
+        POSENC_CHECK(read_integer(options, "sequences", 1, limits::max_eval_sequences, settings.sequences));
+        POSENC_CHECK(read_integer(options, "firstSequence", 0, std::int64_t{1} << 30, settings.first_sequence));
+        POSENC_CHECK(read_integer(options, "queriesPerBucket", 0, limits::max_model_length, settings.queries_per_bucket));
+        POSENC_CHECK(read_overflow(options, settings.overflow));
+        std::int64_t seed = 0;
+        POSENC_CHECK(read_integer(options, "seed", 0, bounds::max_seed, seed));
+        settings.seed = static_cast<std::uint64_t>(seed);
+        POSENC_CHECK(check_evaluation(trainer->options(), settings));
+        const auto evaluation = trainer->evaluate(settings);
+
+        const std::size_t count = evaluation.buckets.size();
+        std::vector<std::int32_t> start(count), end(count), scored(count);
+        std::vector<double> accuracy(count), confidence(count);
+        std::vector<std::uint8_t> available(count);
+        for (std::size_t b = 0; b < count; ++b)
+        {
+            const auto& bucket = evaluation.buckets[b];
+            start[b] = static_cast<std::int32_t>(bucket.start);
+            end[b] = static_cast<std::int32_t>(bucket.end);
+            scored[b] = static_cast<std::int32_t>(bucket.score.count);
+            accuracy[b] = bucket.score.accuracy;
+            confidence[b] = bucket.score.confidence;
+            available[b] = bucket.available;
+        }
+        val buckets = val::object();
+        buckets.set("start", int32_array(start));
+        buckets.set("end", int32_array(end));
+        buckets.set("count", int32_array(scored));
+        buckets.set("accuracy", float64_array(accuracy));
+        buckets.set("confidence", float64_array(confidence));
+        buckets.set("available", uint8_array(available));
+        val result = success();
+        result.set("step", static_cast<double>(trainer->steps()));
+        result.set("trainedLength", static_cast<double>(trainer->options().model.trained_length));
+        result.set("buckets", buckets);
+        result.set("inDistribution", score_value(evaluation.in_distribution));
+        result.set("beyond", score_value(evaluation.beyond));
+        if (!evaluation.unavailable.empty()) result.set("unavailable", evaluation.unavailable);
+        return result;
+    }
+
+    val trainer_dispose(val options)
+    {
+        POSENC_CHECK(require_object(options, "options"));
+        Trainer* trainer = nullptr;
+        POSENC_CHECK(read_trainer(options, trainer));
+        std::erase_if(registry(), [trainer](const auto& entry) { return entry.second.get() == trainer; });
+        val result = success();
+        result.set("live", static_cast<double>(registry().size()));
+        return result;
+    }
+}

@@ -1,0 +1,99 @@
+#pragma once
+// The synthetic tasks the toy model is trained on, generated on the fly from a seeded generator
+// (so native and wasm see the same sequences). Two tasks, chosen to pull position schemes apart:
+//   copy_back:   at position t >= k, output the token at t - k. Local: it needs an exact offset.
+//   recall_first: position 0 holds a passkey (a token from its own range); at every later
+//                position, output it. Far: the needed token is t positions back, by content.
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "arguments.hpp"
+#include "random.hpp"
+
+namespace posenc
+{
+    enum class Task { copy_back, recall_first };
+
+    struct TaskOptions
+    {
+        Task task = Task::copy_back;
+        std::int64_t offset = 3;    // copy_back: k, how far back the answer sits
+        std::int64_t symbols = 16;  // ordinary tokens 0 .. symbols-1
+        std::int64_t passkeys = 8;  // recall_first: passkeys symbols .. symbols+passkeys-1
+    };
+
+    /// Tokens a model needs for the task: symbols + passkeys (the same for both tasks, so one
+    /// model shape serves both).
+    inline std::int64_t task_vocabulary(const TaskOptions& options) { return options.symbols + options.passkeys; }
+
+    inline Problem check_task(const TaskOptions& options)
+    {
+        if (auto problem = check_integer("offset", static_cast<double>(options.offset), 1, 64)) return problem;
+        if (auto problem = check_integer("symbols", static_cast<double>(options.symbols), 2, 128)) return problem;
+        return check_integer("passkeys", static_cast<double>(options.passkeys), 2, 128);
+    }
+
+    /// First position with an answer: k for copy_back, 1 for recall_first.
+    inline std::int64_t first_answerable(const TaskOptions& options)
+    {
+        return options.task == Task::copy_back ? options.offset : 1;
+    }
+
+    /// One sequence: tokens, the query rows (ascending) and the answer at each query row.
+    struct Example
+    {
+        std::vector<std::int32_t> tokens;
+        std::vector<std::size_t> rows;
+        std::vector<std::int32_t> targets;
+    };
+
+    /// `count` distinct rows drawn uniformly from [first, last), ascending; every row when
+    /// count is 0 or covers the range.
+    inline std::vector<std::size_t> sample_rows(std::size_t first, std::size_t last, std::size_t count, Random& random)
+    {
+        std::vector<std::size_t> rows;
+        if (last <= first) return rows;
+        const std::size_t span = last - first;
+        if (count == 0 || count >= span)
+        {
+            for (std::size_t r = first; r < last; ++r) rows.push_back(r);
+            return rows;
+        }
+        // Floyd's algorithm: count draws, no rejection loop, deterministic for the generator.
+        for (std::size_t j = span - count; j < span; ++j)
+        {
+            const auto t = static_cast<std::size_t>(random.below(j + 1));
+            const std::size_t pick = std::find(rows.begin(), rows.end(), first + t) == rows.end() ? first + t : first + j;
+            rows.push_back(pick);
+        }
+        std::sort(rows.begin(), rows.end());
+        return rows;
+    }
+
+    /// The answer at each row of `rows` for `tokens`.
+    inline std::vector<std::int32_t> answers(const TaskOptions& options, const std::vector<std::int32_t>& tokens,
+                                             const std::vector<std::size_t>& rows)
+    {
+        std::vector<std::int32_t> targets(rows.size());
+        for (std::size_t i = 0; i < rows.size(); ++i)
+            targets[i] = options.task == Task::copy_back ? tokens[rows[i] - static_cast<std::size_t>(options.offset)] : tokens[0];
+        return targets;
+    }
+
+    /// Random tokens of `length` for the task; rows are `queries` answerable rows (all when 0).
+    inline Example make_example(const TaskOptions& options, std::size_t length, std::size_t queries, Random& random)
+    {
+        throw_if(check_task(options));
+        Example example;
+        example.tokens.resize(length);
+        for (auto& token : example.tokens) token = static_cast<std::int32_t>(random.below(static_cast<std::uint64_t>(options.symbols)));
+        if (options.task == Task::recall_first && length > 0)
+            example.tokens[0] = static_cast<std::int32_t>(options.symbols + static_cast<std::int64_t>(random.below(static_cast<std::uint64_t>(options.passkeys))));
+        example.rows = sample_rows(static_cast<std::size_t>(first_answerable(options)), length, queries, random);
+        example.targets = answers(options, example.tokens, example.rows);
+        return example;
+    }
+
+}
