@@ -20,6 +20,10 @@ const starters = {
     const [{ createEncodingsView }, engine] = await Promise.all([import('./views/encodings-view.js'), getEngine()]);
     return createEncodingsView(section, engine, onChange('encodings'));
   },
+  model: async (section) => {
+    const { createModelView } = await import('./views/model-view.js');
+    return createModelView(section, onChange('model'));
+  },
   position: async (section) => {
     const [{ createPositionView }, engine] = await Promise.all([import('./views/position-view.js'), getEngine()]);
     return createPositionView(section, engine, onChange('position'));

@@ -19,7 +19,7 @@ const PARAMETERS = {
   encodings: { scheme: ['scheme', oneOf('sinusoidal', 'concat', 'rope', 'learned', 'nope')], d: ['d', integer(8, 1024)],
     base: ['base', number(2, 1e9)], n: ['n', oneOf('256', '512', '1024', '2048', '4096', '8192')], p: ['p', integer(0, 8191)], dims: ['dims', integerList(1023)] },
   quiz: {},
-  model: {},
+  model: { preset: ['preset', oneOf('quick', 'seedStory')], seed: ['seed', integer(0, 1000000)] },
 };
 const NUMERIC_CHOICES = new Set(['d', 'n']);
 

@@ -1,0 +1,86 @@
+// The toy-model view in Chromium: training in the worker fills the charts and the findings from
+// the run itself, cancel keeps the page responsive, export works, published numbers are labelled.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { axeViolations, openSite } from './browser.mjs';
+
+let site;
+before(async () => {
+  site = await openSite();
+  await site.page.goto(`${site.url}?view=model&preset=quick&seed=3`);
+  await site.page.waitForSelector('#model-train:not([disabled])', { timeout: 30_000 });
+});
+after(async () => { await site?.close(); });
+
+test('the deep link sets the preset and seed', async () => {
+  assert.equal(await site.page.locator('#model-preset').inputValue(), 'quick');
+  assert.equal(await site.page.locator('#model-seed').inputValue(), '3');
+});
+
+test('cancel stops a run and leaves the page usable', async () => {
+  const { page } = site;
+  await page.click('#model-train');
+  await page.waitForFunction(() => document.getElementById('model-progress-text').textContent.startsWith('Training'));
+  await page.click('#model-cancel');
+  await page.waitForFunction(() => document.getElementById('model-progress-text').textContent.startsWith('Cancelled'), null, { timeout: 5_000 });
+  assert.equal(await page.locator('#model-train').isEnabled(), true);
+});
+
+test('the quick preset trains every scheme and shows accuracy, confidence and a finding per model', async () => {
+  const { page } = site;
+  await page.click('#model-train');
+  await page.waitForFunction(() => document.getElementById('model-progress-text').textContent.startsWith('Done'), null, { timeout: 120_000 });
+  for (const task of ['copyBack', 'recallFirst']) {
+    const rows = page.locator(`.model-task[data-task="${task}"] .model-table tbody tr`);
+    assert.equal(await rows.count(), 10, `${task}: five schemes plus five learned policies`);
+    const findings = await page.locator(`.model-task[data-task="${task}"] td.finding`).allTextContents();
+    assert.ok(findings.every((text) => text.length > 20), 'every model has a finding');
+  }
+  // The learned table under 'error' has no row past L: reported, not crashed.
+  const errorRow = page.locator('.model-task[data-task="copyBack"] .model-table tbody tr', { hasText: 'learned (error)' });
+  assert.match(await errorRow.textContent(), /no row/);
+  // Charts are drawn: the accuracy canvas has coloured pixels.
+  const coloured = await page.evaluate(() => {
+    const canvas = document.querySelector('.model-task[data-task="copyBack"] .chart canvas');
+    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 0 && !(data[i] === data[i + 1] && data[i + 1] === data[i + 2])) count++;
+    return count;
+  });
+  assert.ok(coloured > 500, `expected drawn series, saw ${coloured} coloured pixels`);
+  await page.screenshot({ path: 'test-results/view-model.png', fullPage: true });
+});
+
+test('results export as CSV with one line per bucket', async () => {
+  const { page } = site;
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const text = readFileSync(await download.path(), 'utf8');
+  const lines = text.trim().split('\n');
+  assert.equal(lines[0], 'task,scheme,overflow,bucketStart,bucketEnd,count,accuracy,confidence');
+  assert.equal(lines.length - 1, 20 * 32, '20 trained models x 32 buckets of 8 positions');
+});
+
+test('published results are labelled with their sources and kept off the toy axes', async () => {
+  const { page } = site;
+  assert.match(await page.locator('.published-results h3').textContent(), /Published results \(from the papers, not computed here\)/);
+  assert.match(await page.locator('#published-alibi-table2-512 caption').textContent(), /Press, Smith, Lewis 2022.*Table 2/);
+  assert.match(await page.locator('#published-alibi-table2-512 tbody').textContent(), /5,512240\.4443\.1429\.5418\.36/);
+});
+
+test('axe-core finds no serious or critical violations in the model view', async () => {
+  const axeSite = await openSite({ bypassCSP: true });
+  try {
+    await axeSite.page.goto(`${axeSite.url}?view=model`);
+    await axeSite.page.waitForSelector('#model-train:not([disabled])', { timeout: 30_000 });
+    await axeSite.page.waitForSelector('#published-alibi-table2-512');
+    assert.deepEqual(await axeViolations(axeSite.page, '#view-model'), []);
+  } finally {
+    await axeSite.close();
+  }
+});
+
+test('no console errors and no requests to other origins in the model view', () => {
+  assert.deepEqual(site.consoleErrors, []);
+  assert.deepEqual(site.foreignRequests, []);
+});
