@@ -80,15 +80,19 @@ export function createCardView({ idPrefix, headingLevel = 3 }) {
     setFlipped(!flipped);
   });
 
+  let showings = 0;
   return {
     article, flipButton, frontExtra, back,
     get flipped() { return flipped; },
+    /** How many times a card has been shown: async work for one showing checks it is still current. */
+    get showings() { return showings; },
     /**
      * Shows a card's front. `questionText` overrides the question (computed cards fill it in).
      * @param {any} card
      * @param {{ questionText?: string, backNodes?: Node[] }} [options]
      */
     show(card, { questionText, backNodes } = {}) {
+      showings++;
       topic.textContent = card.topic ?? '';
       question.replaceChildren(renderInline(questionText ?? card.question));
       frontExtra.replaceChildren();

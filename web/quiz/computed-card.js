@@ -5,7 +5,7 @@ import { renderAnswerTiers } from './card-view.js';
 import { seedFromText, seededRandom } from './random.js';
 import { element, renderMarkup } from './render.js';
 
-let showings = 0;
+let drawings = 0;  // each showing draws new parameters
 // ?seed=N makes every drawing reproducible (tests, or an instructor projecting one example).
 const pageSeed = Number(new URLSearchParams(globalThis.location?.search ?? '').get('seed')) || Date.now();
 
@@ -19,9 +19,13 @@ const pageSeed = Number(new URLSearchParams(globalThis.location?.search ?? '').g
 export async function showComputedCard(view, card, { getEngine, announce, onChecked }) {
   view.show(card, { questionText: card.question.replace(/\{[a-zA-Z][a-zA-Z0-9]*\}/g, '…'), backNodes: [] });
   view.flipButton.disabled = true;
+  const showing = view.showings;
   let prepared;
   try {
-    prepared = prepareComputedCard(card, await getEngine(), seededRandom(seedFromText(`${card.id}:${pageSeed}:${showings++}`)));
+    const engine = await getEngine();
+    // The learner may have moved on (undo, next card) while the engine loaded: then this showing is stale.
+    if (view.showings !== showing) return;
+    prepared = prepareComputedCard(card, engine, seededRandom(seedFromText(`${card.id}:${pageSeed}:${drawings++}`)));
   } catch (error) {
     view.showMessage(`This computed card could not be prepared: ${error.message}`);
     return;
