@@ -88,7 +88,7 @@ namespace posenc::js
         {
             std::int64_t heads = 0;
             POSENC_CHECK(read_integer(options, "nHeads", 1, limits::max_heads, heads));
-            const auto reach = alibi_reach(heads, static_cast<double>(where.p));
+            const auto reach = alibi_reach(heads, where.p);
             result.set("slopes", float64_array(reach.slope));
             result.set("biasAtP", float64_array(reach.bias_at_p));
             result.set("effectiveSpan", float64_array(reach.effective_span));

@@ -161,19 +161,32 @@ namespace posenc
         }
     }
 
+    namespace detail
+    {
+        /// The sizes both passes work with: keys are the rows 0 .. last asked row.
+        struct PassSizes
+        {
+            std::size_t d, heads, head_dim, hidden, vocabulary, keys;
+            double scale;  // 1 / sqrt(head_dim) on the logits
+        };
+
+        inline PassSizes pass_sizes(const Model& model, const ModelInput& input)
+        {
+            const auto& config = model.config;
+            const auto d = static_cast<std::size_t>(config.d_model);
+            const auto heads = static_cast<std::size_t>(config.n_heads);
+            return {d, heads, d / heads, static_cast<std::size_t>(config.mlp_hidden), static_cast<std::size_t>(config.vocabulary),
+                    input.rows.back() + 1, 1.0 / std::sqrt(static_cast<double>(d / heads))};
+        }
+    }
+
     /// The forward pass: embeddings, the layers, softmax over the vocabulary at input.rows.
     inline ModelPass model_forward(const Model& model, const ModelInput& input)
     {
         throw_if(check_model_input(model, input));
         const auto& config = model.config;
         const auto& layout = model.layout;
-        const auto d = static_cast<std::size_t>(config.d_model);
-        const auto heads = static_cast<std::size_t>(config.n_heads);
-        const std::size_t head_dim = d / heads;
-        const auto hidden = static_cast<std::size_t>(config.mlp_hidden);
-        const auto vocabulary = static_cast<std::size_t>(config.vocabulary);
-        const std::size_t keys = input.rows.back() + 1;
-        const double scale = 1.0 / std::sqrt(static_cast<double>(head_dim));
+        const auto [d, heads, head_dim, hidden, vocabulary, keys, scale] = detail::pass_sizes(model, input);
 
         ModelPass pass;
         pass.x0.assign(keys * d, 0.0);
@@ -322,13 +335,7 @@ namespace posenc
     {
         const auto& config = model.config;
         const auto& layout = model.layout;
-        const auto d = static_cast<std::size_t>(config.d_model);
-        const auto heads = static_cast<std::size_t>(config.n_heads);
-        const std::size_t head_dim = d / heads;
-        const auto hidden = static_cast<std::size_t>(config.mlp_hidden);
-        const auto vocabulary = static_cast<std::size_t>(config.vocabulary);
-        const std::size_t keys = input.rows.back() + 1;
-        const double scale = 1.0 / std::sqrt(static_cast<double>(head_dim));
+        const auto [d, heads, head_dim, hidden, vocabulary, keys, scale] = detail::pass_sizes(model, input);
         auto grad = [&](std::size_t group) { return gradient.data() + layout.groups[group].offset; };
 
         // d loss / d logits = (p - onehot) weight / |R|
