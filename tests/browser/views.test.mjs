@@ -52,6 +52,15 @@ test('position view: a learned table under p = L - 1 has the row; PI brings RoPE
   assert.match(site.page.url(), /scaling=pi/);
 });
 
+test('position view: T5 verdicts for an exact, a log-spaced and the last bucket', async () => {
+  await open('?view=position&p=5&L=2048', 'position');
+  assert.equal(await verdict('t5'), 'Distance 5 has a bucket of its own (5): the model can tell it from its neighbours.');
+  await open('?view=position&p=20&L=2048', 'position');
+  assert.equal(await verdict('t5'), 'Distance 20 is bucket 10, which starts at distance 16: the model cannot tell 20 from 16.');
+  await open('?view=position&p=300&L=2048', 'position');
+  assert.match(await verdict('t5'), /bucket 15, shared with every distance from 91 on/);
+});
+
 test('position view: reload and back/forward restore the settings', async () => {
   await open('?view=position&p=3000&L=1024&overflow=wrap', 'position');
   assert.equal(await site.page.locator('#pos-p').inputValue(), '3000');

@@ -92,7 +92,12 @@ const describe = {
     ], { className: 'compact' })] };
   },
   t5(result, state) {
-    const verdict = `Distance ${int(state.p)} is bucket ${result.bucket}, shared with every distance from ${int(result.firstDistanceInBucket)} on: the model cannot tell ${int(state.p)} from ${int(result.firstDistanceInBucket)}.`;
+    const first = result.firstDistanceInBucket;
+    const verdict = first === state.p
+      ? `Distance ${int(state.p)} has a bucket of its own (${result.bucket}): the model can tell it from its neighbours.`
+      : result.bucket === result.bucketAtMaxDistance
+        ? `Distance ${int(state.p)} is bucket ${result.bucket}, shared with every distance from ${int(first)} on: the model cannot tell ${int(state.p)} from ${int(first)}.`
+        : `Distance ${int(state.p)} is bucket ${result.bucket}, which starts at distance ${int(first)}: the model cannot tell ${int(state.p)} from ${int(first)}.`;
     return { verdict, body: [element('dl', [
       ...stat('Bucket at distance p', String(result.bucket)),
       ...stat('Bucket at max distance 128', String(result.bucketAtMaxDistance)),
