@@ -9,8 +9,12 @@ import path from 'node:path';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = (...parts) => path.join(root, ...parts);
 
-// emcc's optimizer needs Debian's acorn; a frozen cache means emcc never writes the system cache.
-const emscriptenEnv = { ...process.env, NODE_PATH: '/usr/share/nodejs', EM_FROZEN_CACHE: '1' };
+// emcc's optimizer needs Debian's acorn; a frozen cache means emcc never writes the system cache;
+// --closure 1 runs the closure compiler pinned in package.json (the one emscripten 3.1.6 expects).
+const emscriptenEnv = {
+  ...process.env, NODE_PATH: '/usr/share/nodejs', EM_FROZEN_CACHE: '1',
+  EM_CLOSURE_COMPILER: at('node_modules/.bin/google-closure-compiler'),
+};
 
 function run(command, args, env = process.env) {
   console.log(`build: ${command} ${args.join(' ')}`);
