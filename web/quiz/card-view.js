@@ -55,6 +55,7 @@ export function createCardView({ idPrefix, headingLevel = 3 }) {
     id: `${idPrefix}-flip`, attributes: { type: 'button', 'aria-controls': `${idPrefix}-back`, 'aria-expanded': 'false' },
   });
   let flipped = false;
+  let showings = 0;
   let listeners = [];
 
   function render() {
@@ -82,6 +83,8 @@ export function createCardView({ idPrefix, headingLevel = 3 }) {
 
   return {
     article, flipButton, frontExtra, back,
+    /** Counts show/showMessage calls, so async work (a computed card awaiting the engine) can tell it was superseded. */
+    get showings() { return showings; },
     get flipped() { return flipped; },
     /**
      * Shows a card's front. `questionText` overrides the question (computed cards fill it in).
@@ -89,6 +92,7 @@ export function createCardView({ idPrefix, headingLevel = 3 }) {
      * @param {{ questionText?: string, backNodes?: Node[] }} [options]
      */
     show(card, { questionText, backNodes } = {}) {
+      showings++;
       topic.textContent = card.topic ?? '';
       question.replaceChildren(renderInline(questionText ?? card.question));
       frontExtra.replaceChildren();
@@ -102,6 +106,7 @@ export function createCardView({ idPrefix, headingLevel = 3 }) {
     },
     /** Shows a message instead of a card (an empty queue, say). */
     showMessage(text) {
+      showings++;
       topic.textContent = '';
       question.textContent = text;
       frontExtra.replaceChildren();
