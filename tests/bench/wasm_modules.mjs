@@ -13,8 +13,12 @@ export async function loadBenchModules() {
   return { posenc, fillModule };
 }
 
-/** Best and median milliseconds of `repeats` calls. */
+/** Best and median milliseconds of `repeats` calls, after untimed warm-up calls (at least 3 and
+ * 300 ms): V8 first runs wasm and JS in a baseline tier and swaps in optimized code later, in the
+ * background, so an unwarmed median can time the baseline. */
 export function timed(run, repeats) {
+  const warm = performance.now();
+  for (let calls = 0; calls < 3 || performance.now() - warm < 300; calls++) run();
   const times = [];
   for (let r = 0; r < repeats; r++) {
     const start = performance.now();
