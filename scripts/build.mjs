@@ -1,4 +1,4 @@
-// Builds one part or all: `node scripts/build.mjs native|wasm|site|all`.
+// Builds one part or all: `node scripts/build.mjs native|wasm|site|all|bench`.
 // native: core + Catch2 tests in build/native. wasm: the module in build/wasm-out.
 // site: the complete static site in dist/ (web/ + the module, posenc.wasm beside posenc.js).
 import { execFileSync } from 'node:child_process';
@@ -9,8 +9,12 @@ import path from 'node:path';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = (...parts) => path.join(root, ...parts);
 
-// emcc's optimizer needs Debian's acorn; a frozen cache means emcc never writes the system cache.
-const emscriptenEnv = { ...process.env, NODE_PATH: '/usr/share/nodejs', EM_FROZEN_CACHE: '1' };
+// emcc's optimizer needs Debian's acorn; a frozen cache means emcc never writes the system cache;
+// --closure 1 runs the closure compiler pinned in package.json (the one emscripten 3.1.6 expects).
+const emscriptenEnv = {
+  ...process.env, NODE_PATH: '/usr/share/nodejs', EM_FROZEN_CACHE: '1',
+  EM_CLOSURE_COMPILER: at('node_modules/.bin/google-closure-compiler'),
+};
 
 function run(command, args, env = process.env) {
   console.log(`build: ${command} ${args.join(' ')}`);
@@ -46,6 +50,13 @@ const steps = {
   },
 };
 steps.all = () => { steps.wasm(); steps.site(); };
+// The benchmark's own programs (npm run bench): native trainer and sinusoidal table, wasm fill baseline.
+steps.bench = () => {
+  steps.native();
+  run('cmake', ['--build', 'build/native', '--parallel', '2', '--target', 'posenc_train', 'posenc_sinusoidal_bench']);
+  steps.wasm();
+  run('cmake', ['--build', 'build/wasm', '--target', 'posenc_fill_bench'], emscriptenEnv);
+};
 
 const target = process.argv[2] ?? 'all';
 if (!steps[target]) {

@@ -36,10 +36,13 @@ namespace posenc::js
 
     /// A JS typed array (`constructor`, element type T) of rows x cols, filled block by block:
     /// fill(first_row, row_count, T* out) writes row_count rows into wasm scratch memory that is
-    /// copied out after each block. The whole result never exists twice in wasm memory.
+    /// copied out after each block. The whole result never exists twice in wasm memory, and a
+    /// block of about 64 KB is still in cache when it is copied out.
     template <typename T, typename Fill>
-    val typed_table(const char* constructor, std::size_t rows, std::size_t cols, std::size_t rows_per_block, Fill fill)
+    val typed_table(const char* constructor, std::size_t rows, std::size_t cols, Fill fill)
     {
+        constexpr std::size_t block_bytes = 64 * 1024;
+        const std::size_t rows_per_block = std::max<std::size_t>(1, block_bytes / (sizeof(T) * std::max<std::size_t>(1, cols)));
         val out = val::global(constructor).new_(rows * cols);
         std::vector<T> block(std::min(rows, rows_per_block) * cols);
         for (std::size_t first = 0; first < rows; first += rows_per_block)

@@ -28,12 +28,17 @@ namespace posenc::js
         POSENC_CHECK(read_integer(options, "keyLength", 1, limits::max_position + 1, settings.key_length));
         POSENC_CHECK(read_integer(options, "queryLength", 1, limits::max_position + 1, settings.query_length));
         POSENC_CHECK(check_alibi_bias(settings));
-        const auto bias = posenc::alibi_bias(settings);
+        // Filled block by block into the JS array: the whole table (up to 256 MB) never sits in wasm memory.
+        const auto slopes = posenc::alibi_slopes(settings.n_heads);
+        const auto heads = static_cast<std::size_t>(settings.n_heads), queries = static_cast<std::size_t>(settings.query_length),
+                   keys = static_cast<std::size_t>(settings.key_length);
         val result = success();
-        result.set("heads", bias.shape(0));
-        result.set("queries", bias.shape(1));
-        result.set("keys", bias.shape(2));
-        result.set("data", float64_array({bias.data(), bias.size()}));
+        result.set("heads", heads);
+        result.set("queries", queries);
+        result.set("keys", keys);
+        result.set("data", typed_table<double>("Float64Array", heads * queries, keys, [&](std::size_t first, std::size_t count, double* out) {
+            alibi_bias_rows(settings, slopes, first, count, out);
+        }));
         return result;
     }
 

@@ -1,72 +1,144 @@
-// npm run bench: posenc's sinusoidal table beside its peers, measured in one run on this machine.
-// Peers: the seed's numpy code (Debian's python3-numpy) and a plain JS loop. Ratios matter, not
-// absolute times (machines here are shared and noisy); each timing is the median of repeats.
+// npm run bench: posenc beside its peers, every figure a median of repeats or a ratio measured in
+// the same run on this machine (machines here are shared and noisy). Prints one Markdown table and
+// writes it to bench-results/bench.md, with every number in bench-results/bench.json.
 //
-// Each peer runs twice: with the C library's default allocator, where every fresh 32 MB result
-// is a new mmap and page faults dominate, and with MALLOC_MMAP_THRESHOLD_ raised so freed
-// memory is reused and the arithmetic shows. Both are like for like: every peer returns a new
-// table it owns.
+// Sinusoidal peers run twice: with the C library's default allocator, where every fresh 32 MB
+// result is a new mmap and page faults dominate on every side, and with MALLOC_MMAP_THRESHOLD_
+// raised so freed memory is reused and the arithmetic shows. Every peer returns a new table it
+// owns; the wasm fill (fill_wasm.cpp) is posenc's copy-out path with no arithmetic: the memory limit.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-const [N, D, REPEATS] = [8192, 512, 15];
+const REPEATS = 9;
+const SHAPES = [[8192, 64], [8192, 512], [5001, 128]];
 const conditions = {
   'default allocator': {},
   'allocator reuses memory': { MALLOC_MMAP_THRESHOLD_: '2147483647', MALLOC_TRIM_THRESHOLD_: '2147483647' },
 };
 
-function runPeer(command, args, extraEnv) {
-  const output = execFileSync(command, args, { cwd: root, env: { ...process.env, ...extraEnv }, encoding: 'utf8' });
+function runPeer(command, args, extraEnv = {}) {
+  const output = execFileSync(command, args, { cwd: root, env: { ...process.env, ...extraEnv }, encoding: 'utf8', maxBuffer: 1 << 24 });
   return JSON.parse(output.trim().split('\n').pop());
 }
+const log = (text) => process.stderr.write(`bench: ${text}\n`);
 
-const report = { shape: `${N} x ${D}`, repeats: REPEATS, conditions: {} };
-for (const [name, env] of Object.entries(conditions)) {
-  const wasm = runPeer('node', [path.join(here, 'sinusoidal_wasm.mjs'), N, D, REPEATS], env);
-  const numpy = runPeer('/usr/bin/python3', [path.join(here, 'sinusoidal_numpy.py'), N, D, REPEATS], env);
-  report.conditions[name] = { wasm, numpy };
+const machine = {
+  nproc: Number(execFileSync('nproc', { encoding: 'utf8' }).trim()),
+  cpu: (readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/) ?? [])[1] ?? cpus()[0]?.model,
+  node: process.versions.node,
+  chromium: execFileSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).trim(),
+};
+const report = { machine, repeats: REPEATS, sinusoidal: {} };
+
+// 1. Sinusoidal tables.
+for (const [N, D] of SHAPES) {
+  const shape = `${N} x ${D}`;
+  report.sinusoidal[shape] = {};
+  for (const [name, env] of Object.entries(conditions)) {
+    log(`sinusoidal ${shape}, ${name}`);
+    report.sinusoidal[shape][name] = {
+      wasm: runPeer('node', [path.join(here, 'sinusoidal_wasm.mjs'), N, D, REPEATS], env),
+      numpy: runPeer('/usr/bin/python3', [path.join(here, 'sinusoidal_numpy.py'), N, D, REPEATS], env),
+      native: runPeer(path.join(root, 'build/native/posenc_sinusoidal_bench'), [N, D, REPEATS], env),
+    };
+  }
 }
-report.numpy = report.conditions['default allocator'].numpy.numpy;
+report.numpyVersion = report.sinusoidal['8192 x 512']['default allocator'].numpy.numpy;
 
-const ms = (t) => `${t.median.toFixed(2).padStart(8)} ms`;
-console.log(`Sinusoidal table ${report.shape}, median of ${REPEATS} (numpy ${report.numpy}, node ${process.versions.node})\n`);
-for (const [name, { wasm, numpy }] of Object.entries(report.conditions)) {
-  console.log(`${name}:`);
-  console.log(`  posenc wasm float64 ${ms(wasm.float64)}   numpy float64 ${ms(numpy.float64)}   -> posenc ${(numpy.float64.median / wasm.float64.median).toFixed(2)}x faster`);
-  console.log(`  posenc wasm float32 ${ms(wasm.float32)}   numpy float32 ${ms(numpy.float32)}   -> posenc ${(numpy.float32.median / wasm.float32.median).toFixed(2)}x faster`);
-  console.log(`  plain JS float64    ${ms(wasm.plainJs)}                                 -> posenc ${(wasm.plainJs.median / wasm.float64.median).toFixed(2)}x faster`);
-  console.log(`  max |error| vs float64 closed form: posenc float32 ${wasm.float32.maxError.toExponential(2)}, numpy float32 ${numpy.float32.maxError.toExponential(2)}\n`);
-}
-mkdirSync(path.join(root, 'test-results'), { recursive: true });
-writeFileSync(path.join(root, 'test-results', 'bench.json'), JSON.stringify(report, null, 2));
-console.log('Written to test-results/bench.json');
+// 2. RoPE, ALiBi, the attention row.
+log('RoPE, ALiBi, attention row');
+report.kernels = runPeer('node', [path.join(here, 'kernels_wasm.mjs'), REPEATS]);
+report.kernels.numpy = runPeer('/usr/bin/python3', [path.join(here, 'kernels_numpy.py'), REPEATS]);
 
-// The toy model: training steps per second in wasm beside the same model in PyTorch (Debian's
-// python3-torch, CPU), at the quick preset's shape and the seed story's (L = 2,048, sampled
-// rows), plus the whole quick preset natively and in node. Sizes come from the module's presets.
+// 3. The toy model: training steps per second in wasm beside the same model in PyTorch (Debian's
+// python3-torch, CPU) at both presets' shapes, and the whole quick preset natively and in node.
 const training = { shapes: {} };
 for (const [preset, steps] of [['quick', 300], ['seedStory', 20]]) {
-  const wasm = runPeer('node', [path.join(here, 'train_wasm.mjs'), preset, steps, ...(preset === 'quick' ? ['--whole'] : [])], {});
+  log(`training, ${preset}`);
+  const wasm = runPeer('node', [path.join(here, 'train_wasm.mjs'), preset, steps, ...(preset === 'quick' ? ['--whole'] : [])]);
   const t = wasm.trainer;
   const torch = runPeer('/usr/bin/python3', [path.join(here, 'train_torch.py'), t.trainedLength, t.batchSize, t.queriesPerSequence, steps,
-    t.dModel, t.nHeads, t.symbols + t.passkeys, t.symbols, t.offset, t.learningRate], {});
+    t.dModel, t.nHeads, t.symbols + t.passkeys, t.symbols, t.offset, t.learningRate]);
   training.shapes[preset] = { wasm, torch };
 }
-execFileSync('cmake', ['--build', 'build/native', '--target', 'posenc_train'], { cwd: root, stdio: 'ignore' });
 const native = execFileSync(path.join(root, 'build/native/posenc_train'), ['quick', '1'], { cwd: root, encoding: 'utf8' });
 training.quickPresetNativeSeconds = JSON.parse(native.trim().split('\n').pop()).totalSeconds;
 training.quickPresetWasmSeconds = training.shapes.quick.wasm.wholePresetSeconds;
+training.torch = training.shapes.quick.torch.torch;
+training.torchThreads = training.shapes.quick.torch.threads;
 report.training = training;
 
-console.log(`\nToy model training (sinusoidal, copyBack; torch ${training.shapes.quick.torch.torch}, ${training.shapes.quick.torch.threads} thread(s)):`);
+// 4. The page in Chromium.
+log('page in Chromium');
+report.page = runPeer('node', [path.join(here, 'page.mjs'), 5]);
+
+// The table: one row per figure; ratio > 1 means posenc is faster (or smaller) by that factor.
+const rows = [];
+const ms = (t) => `${t.toFixed(2)} ms`;
+const x = (r) => `${r.toFixed(2)}x`;
+const err = (e) => e.toExponential(1);
+const check = (ok) => (ok ? 'met' : '**missed**');
+function row(measure, posenc, peer, ratio, target = '', met = '') { rows.push([measure, posenc, peer, ratio, target, met]); }
+
+for (const [shape, byCondition] of Object.entries(report.sinusoidal))
+  for (const [name, { wasm, numpy, native: nat }] of Object.entries(byCondition)) {
+    const big = shape === '8192 x 512';
+    const at = `sinusoidal ${shape}, ${name}`;
+    const r64 = numpy.float64.median / wasm.float64.median, r32 = numpy.float32.median / wasm.float32.median;
+    const fill32 = wasm.float32.median / wasm.fill32.median;
+    row(`${at}: float64 vs numpy float64`, ms(wasm.float64.median), ms(numpy.float64.median), x(r64), big ? '>= 3x' : '', big ? check(r64 >= 3) : '');
+    row(`${at}: float32 vs numpy float32`, ms(wasm.float32.median), ms(numpy.float32.median), x(r32), big ? '>= 2x' : '', big ? check(r32 >= 2) : '');
+    row(`${at}: float64 vs plain JS (Math.sin/cos)`, ms(wasm.float64.median), ms(wasm.plainJs.median), x(wasm.plainJs.median / wasm.float64.median));
+    row(`${at}: float64 vs native build (g++ -O3)`, ms(wasm.float64.median), ms(nat.float64.median), x(nat.float64.median / wasm.float64.median));
+    row(`${at}: float64 / wasm fill of the buffer`, ms(wasm.float64.median), ms(wasm.fill64.median), `${(wasm.float64.median / wasm.fill64.median).toFixed(2)}x the fill`);
+    row(`${at}: float32 / wasm fill of the buffer`, ms(wasm.float32.median), ms(wasm.fill32.median), `${fill32.toFixed(2)}x the fill`, big ? '<= 3x' : '', big ? check(fill32 <= 3) : '');
+    row(`${at}: max abs error (posenc 64 / 32; numpy 32; native 64 / 32)`, `${err(wasm.float64.maxError)} / ${err(wasm.float32.maxError)}`,
+      `${err(numpy.float32.maxError)}; ${err(nat.float64.maxError)} / ${err(nat.float32.maxError)}`, '', big ? '<= 1e-6' : '',
+      big ? check(wasm.float64.maxError <= 1e-6 && wasm.float32.maxError <= 1e-6) : '');
+  }
+const { rope, alibi, attention, numpy: kn } = report.kernels;
+row(`RoPE applied to ${rope.shape} vs plain JS`, ms(rope.wasm.median), ms(rope.plainJs.median), x(rope.plainJs.median / rope.wasm.median));
+row(`RoPE applied to ${rope.shape} vs numpy`, ms(rope.wasm.median), ms(kn.rope.median), x(kn.rope.median / rope.wasm.median));
+row(`ALiBi bias ${alibi.shape} vs plain JS`, ms(alibi.wasm.median), ms(alibi.plainJs.median), x(alibi.plainJs.median / alibi.wasm.median));
+row(`ALiBi bias ${alibi.shape} vs numpy`, ms(alibi.wasm.median), ms(kn.alibi.median), x(kn.alibi.median / alibi.wasm.median));
+for (const [scheme, t] of Object.entries(attention.schemes)) row(`attention row, query 5,000 over 5,001 keys, d 64: ${scheme}`, ms(t.median), '', '');
+row('attention row, query 5,000, every scheme (one pass over all six)', ms(attention.allSchemes.median), '', '', '<= 1 ms', check(attention.allSchemes.median <= 1));
 for (const [preset, { wasm, torch }] of Object.entries(training.shapes)) {
-  const t = wasm.trainer;
-  console.log(`  ${preset}: L ${t.trainedLength}, batch ${t.batchSize}, rows/sequence ${t.queriesPerSequence || 'all'}, dModel ${t.dModel}, ${t.nHeads} heads`);
-  console.log(`    posenc wasm float64 ${wasm.stepsPerSecond.toFixed(1).padStart(8)} steps/s   torch float64 ${torch.float64.stepsPerSecond.toFixed(1).padStart(8)}   torch float32 ${torch.float32.stepsPerSecond.toFixed(1).padStart(8)}   -> wasm/torch64 ${(wasm.stepsPerSecond / torch.float64.stepsPerSecond).toFixed(2)}x`);
+  const r = wasm.stepsPerSecond / torch.float64.stepsPerSecond;
+  row(`toy model training, ${preset} shape: steps/s vs PyTorch float64 (float32 ${torch.float32.stepsPerSecond.toFixed(1)})`,
+    `${wasm.stepsPerSecond.toFixed(1)} /s`, `${torch.float64.stepsPerSecond.toFixed(1)} /s`, x(r), '>= 1x', check(r >= 1));
 }
-console.log(`  whole quick preset (6 schemes x 2 tasks, 5 overflow policies): native ${training.quickPresetNativeSeconds.toFixed(1)} s, node wasm ${training.quickPresetWasmSeconds.toFixed(1)} s`);
-writeFileSync(path.join(root, 'test-results', 'bench.json'), JSON.stringify(report, null, 2));
+row('whole quick preset (12 models): node wasm vs native', `${training.quickPresetWasmSeconds.toFixed(1)} s`, `${training.quickPresetNativeSeconds.toFixed(1)} s`,
+  x(training.quickPresetNativeSeconds / training.quickPresetWasmSeconds));
+const p = report.page;
+row(`page: first view, gzip (${p.firstViewFiles.length} files before the first card)`, `${(p.firstViewGzipBytes / 1024).toFixed(1)} KB`,
+  `${(p.wholeQuizGzipBytes / 1024).toFixed(1)} KB with every deck`, '', '<= 100 KB', check(p.firstViewGzipBytes <= 100 * 1024));
+row('page: cold load to the first interactive card (median of 5, fresh profile)', ms(p.coldLoadToFirstCardMs), p.coldLoadRunsMs.join(', '), '', '<= 300 ms', check(p.coldLoadToFirstCardMs <= 300));
+row(`page: encodings view, p slider swept (${p.encodingsUpdates} updates), p95`, ms(p.encodingsUpdateP95Ms), `median ${ms(p.encodingsUpdateMedianMs)}`, '', '<= 8 ms', check(p.encodingsUpdateP95Ms <= 8));
+row(`page: position view, p slider swept (${p.positionUpdates} updates), p95`, ms(p.positionUpdateP95Ms), `median ${ms(p.positionUpdateMedianMs)}`, '', '<= 8 ms', check(p.positionUpdateP95Ms <= 8));
+if (p.positionAttentionRowsMs !== undefined) row('page: position view, attention rows of every scheme (d 32, after the sweep)', ms(p.positionAttentionRowsMs), '', '');
+row(`page: training the quick preset in the worker (${p.trainingQuickPresetSeconds.toFixed(1)} s): longest main-thread task`,
+  p.trainingLongTasks ? ms(p.trainingLongestTaskMs) : 'no task >= 50 ms', `worst frame gap ${ms(p.trainingWorstFrameGapMs)}`, '');
+
+const header = ['Measure', 'posenc', 'Peer', 'Ratio (peer / posenc)', 'Target', 'Status'];
+const markdown = [
+  `# npm run bench`,
+  '',
+  `Machine: ${machine.cpu}, nproc ${machine.nproc}; node ${machine.node}, numpy ${report.numpyVersion}, torch ${training.torch} (${training.torchThreads} threads), ${machine.chromium}.`,
+  `Each time is the median of ${REPEATS} runs (ALiBi and training: 5 or more, page cold loads: 5); ratios are from the same run.`,
+  '',
+  `| ${header.join(' | ')} |`,
+  `| ${header.map(() => '---').join(' | ')} |`,
+  ...rows.map((cells) => `| ${cells.join(' | ')} |`),
+  '',
+].join('\n');
+console.log(markdown);
+mkdirSync(path.join(root, 'bench-results'), { recursive: true });
+writeFileSync(path.join(root, 'bench-results', 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(path.join(root, 'bench-results', 'bench.md'), markdown);
+log('written to bench-results/bench.md and bench-results/bench.json');

@@ -1,23 +1,12 @@
-// Times posenc's sinusoidal table (float64 and float32 output) and a plain JS loop in one node
-// process; prints one JSON line. Usage: node sinusoidal_wasm.mjs N D REPEATS
-import { readFile } from 'node:fs/promises';
+// Times posenc's sinusoidal table (float64 and float32 output), a plain JS loop, and the wasm fill
+// of the same output buffer (tests/bench/fill_wasm.cpp: the same copy out of the heap with no
+// arithmetic, the memory limit) in one node process; prints one JSON line.
+// Usage: node sinusoidal_wasm.mjs N D REPEATS
+import { loadBenchModules, timed } from './wasm_modules.mjs';
 
-const dist = new URL('../../dist/', import.meta.url);
-const { loadPosenc } = await import(new URL('posenc.js', dist));
-const posenc = await loadPosenc({ wasmBinary: await readFile(new URL('posenc.wasm', dist)) });
+const { posenc, fillModule } = await loadBenchModules();
 const [N, D, REPEATS] = process.argv.slice(2).map(Number);
 const positions = Int32Array.from({ length: N }, (_, p) => p);
-
-function timed(run) {
-  const times = [];
-  for (let r = 0; r < REPEATS; r++) {
-    const start = performance.now();
-    run();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return { best: times[0], median: times[times.length >> 1] };
-}
 
 /** What a JS developer would write: the paper's formula with Math.sin and Math.cos. */
 function plainJs() {
@@ -33,13 +22,17 @@ function plainJs() {
   return out;
 }
 
+// The float64 closed form; plainJs computes exactly that.
 const reference = plainJs();
 const maxError = (data) => data.reduce((worst, v, i) => Math.max(worst, Math.abs(v - reference[i])), 0);
 const result = {
-  float64: timed(() => posenc.sinusoidal({ positions, dModel: D })),
-  float32: timed(() => posenc.sinusoidal({ positions, dModel: D, precision: 'float32' })),
-  plainJs: timed(plainJs),
+  float64: timed(() => posenc.sinusoidal({ positions, dModel: D }), REPEATS),
+  float32: timed(() => posenc.sinusoidal({ positions, dModel: D, precision: 'float32' }), REPEATS),
+  plainJs: timed(plainJs, REPEATS),
+  fill64: timed(() => fillModule.fill(N, D, false), REPEATS),
+  fill32: timed(() => fillModule.fill(N, D, true), REPEATS),
 };
 result.float64.maxError = maxError(posenc.sinusoidal({ positions, dModel: D }).data);
 result.float32.maxError = maxError(posenc.sinusoidal({ positions, dModel: D, precision: 'float32' }).data);
+result.plainJs.maxError = 0;
 console.log(JSON.stringify(result));

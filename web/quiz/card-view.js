@@ -55,6 +55,7 @@ export function createCardView({ idPrefix, headingLevel = 3 }) {
     id: `${idPrefix}-flip`, attributes: { type: 'button', 'aria-controls': `${idPrefix}-back`, 'aria-expanded': 'false' },
   });
   let flipped = false;
+  let showings = 0;
   let listeners = [];
 
   function render() {
@@ -80,12 +81,11 @@ export function createCardView({ idPrefix, headingLevel = 3 }) {
     setFlipped(!flipped);
   });
 
-  let showings = 0;
   return {
     article, flipButton, frontExtra, back,
-    get flipped() { return flipped; },
-    /** How many times a card has been shown: async work for one showing checks it is still current. */
+    /** Counts show/showMessage calls, so async work (a computed card awaiting the engine) can tell it was superseded. */
     get showings() { return showings; },
+    get flipped() { return flipped; },
     /**
      * Shows a card's front. `questionText` overrides the question (computed cards fill it in).
      * @param {any} card
@@ -106,6 +106,7 @@ export function createCardView({ idPrefix, headingLevel = 3 }) {
     },
     /** Shows a message instead of a card (an empty queue, say). */
     showMessage(text) {
+      showings++;
       topic.textContent = '';
       question.textContent = text;
       frontExtra.replaceChildren();

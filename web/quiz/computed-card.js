@@ -19,17 +19,16 @@ const pageSeed = Number(new URLSearchParams(globalThis.location?.search ?? '').g
 export async function showComputedCard(view, card, { getEngine, announce, onChecked }) {
   view.show(card, { questionText: card.question.replace(/\{[a-zA-Z][a-zA-Z0-9]*\}/g, '…'), backNodes: [] });
   view.flipButton.disabled = true;
-  const showing = view.showings;
+  const placeholder = view.showings;
   let prepared;
   try {
-    const engine = await getEngine();
-    // The learner may have moved on (undo, next card) while the engine loaded: then this showing is stale.
-    if (view.showings !== showing) return;
-    prepared = prepareComputedCard(card, engine, seededRandom(seedFromText(`${card.id}:${pageSeed}:${drawings++}`)));
+    prepared = prepareComputedCard(card, await getEngine(), seededRandom(seedFromText(`${card.id}:${pageSeed}:${drawings++}`)));
   } catch (error) {
-    view.showMessage(`This computed card could not be prepared: ${error.message}`);
+    if (view.showings === placeholder) view.showMessage(`This computed card could not be prepared: ${error.message}`);
     return;
   }
+  // Another card (an undo, a grade, the later decks) was shown while the engine loaded: leave it.
+  if (view.showings !== placeholder) return;
   view.show(card, { questionText: prepared.question, backNodes: backNodes(card, prepared) });
   view.flipButton.disabled = true; // the answer is revealed by checking
   const inputId = `${view.article.id}-answer`;

@@ -78,19 +78,27 @@ export async function fetchText(url) {
 
 /**
  * Loads every deck listed in decks/index.json ({ "decks": ["core", ...] }) into the library.
+ * The first deck is fetched alone and `onFirstDeck` runs once it is added, so the first card can
+ * be shown before the larger decks arrive; the rest are then fetched in parallel and added in
+ * the listed order (ids stay unique and the first deck's first card still comes first).
  * @param {ReturnType<typeof createDeckLibrary>} library
  * @param {string | URL} baseUrl  the page's URL
+ * @param {() => void} [onFirstDeck]
  */
-export async function loadShippedDecks(library, baseUrl) {
+export async function loadShippedDecks(library, baseUrl, onFirstDeck = () => {}) {
   const indexUrl = new URL('decks/index.json', baseUrl);
   const index = JSON.parse(await fetchText(indexUrl));
   if (!Array.isArray(index?.decks) || !index.decks.every((id) => typeof id === 'string' && /^[a-z0-9-]+$/.test(id)))
     throw new Error('decks/index.json: "decks" must be a list of deck ids such as ["core"]');
-  // Fetch in parallel, add in the listed order so the first deck's first card comes first.
-  const texts = await Promise.allSettled(index.decks.map((id) => fetchText(new URL(`decks/${id}.json`, baseUrl))));
-  texts.forEach((result, position) => {
-    const source = `decks/${index.decks[position]}.json`;
-    if (result.status === 'fulfilled') library.addText(result.value, source);
-    else library.addFailure(source, result.reason.message);
-  });
+  const add = async (ids) => {
+    const texts = await Promise.allSettled(ids.map((id) => fetchText(new URL(`decks/${id}.json`, baseUrl))));
+    texts.forEach((result, position) => {
+      const source = `decks/${ids[position]}.json`;
+      if (result.status === 'fulfilled') library.addText(result.value, source);
+      else library.addFailure(source, result.reason.message);
+    });
+  };
+  await add(index.decks.slice(0, 1));
+  onFirstDeck();
+  await add(index.decks.slice(1));
 }

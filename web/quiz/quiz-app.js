@@ -120,9 +120,18 @@ export async function startQuiz(panel, { storage = window.localStorage, getEngin
     if (modes.get(activeMode).onKey(event)) event.preventDefault();
   });
 
-  // Decks: the shipped list, then an extra one from ?deck=URL.
-  await loadShippedDecks(library, document.baseURI);
+  // Decks: the first shipped deck, shown at once; then the rest of the list and an extra one from
+  // ?deck=URL. The startup resolves when every deck is in.
   const params = new URLSearchParams(location.search);
+  let learnerActed = false;
+  const noteAction = () => { learnerActed = true; };
+  panel.addEventListener('pointerdown', noteAction);
+  document.addEventListener('keydown', noteAction);
+  await loadShippedDecks(library, document.baseURI, () => {
+    byId('quiz-loading')?.remove();
+    switchMode(modes.has(params.get('mode')) ? params.get('mode') : 'review');
+    performance.mark('posenc:first-card');
+  });
   const extra = params.get('deck');
   if (extra) {
     const url = new URL(extra, document.baseURI);
@@ -133,8 +142,12 @@ export async function startQuiz(panel, { storage = window.localStorage, getEngin
     }
   }
   showDeckErrors();
-  byId('quiz-loading')?.remove();
-  switchMode(modes.has(params.get('mode')) ? params.get('mode') : 'review');
+  // Every mode reads context.cards() afresh, so the next card or the next grade sees all decks. Redraw
+  // now (queue counts, due cards of the later decks first) only if the learner has not started on
+  // the card shown: a card being answered is never swapped under them.
+  if (!learnerActed) modes.get(activeMode).activate();
+  panel.removeEventListener('pointerdown', noteAction);
+  document.removeEventListener('keydown', noteAction);
   if (params.get('view') === 'quiz') panel.scrollIntoView();
 }
 

@@ -181,9 +181,12 @@ export function createEncodingsView(container, engine, onChange) {
   }
 
   const commit = (full) => () => {
+    const started = performance.now();
     state = readControls();
     if (full) renderAll(); else renderPosition();
     onChange(state, full);
+    // One entry per update, so a benchmark (or DevTools) can read the cost of each slider step.
+    performance.measure(full ? 'posenc:encodings-render' : 'posenc:encodings-update', { start: started });
   };
   pSlider.addEventListener('input', commit(false));
   pSlider.addEventListener('change', () => { renderSimilarity(); onChange(state, true); });

@@ -194,6 +194,7 @@ export function createPositionView(container, engine, onChange) {
   }
 
   function renderAttention() {
+    const started = performance.now();
     for (const [scheme, target] of columns) {
       try {
         const { weights } = engine.attention({ scheme, queryPosition: state.p, trainedLength: state.L, overflow: state.overflow,
@@ -206,6 +207,7 @@ export function createPositionView(container, engine, onChange) {
         target.sparkNote.textContent = `No attention row: ${error.message}`;
       }
     }
+    performance.measure('posenc:position-attention', { start: started });
   }
 
   function syncControls() {
@@ -218,10 +220,13 @@ export function createPositionView(container, engine, onChange) {
   }
 
   const changed = (commit) => () => {
+    const started = performance.now();
     state = readControls();
     if (document.activeElement !== pNumber) pNumber.value = String(state.p);
     render();
     onChange(state, commit);
+    // One entry per update, so a benchmark (or DevTools) can read the cost of each slider step.
+    performance.measure('posenc:position-update', { start: started });
   };
   pSlider.addEventListener('input', () => { pNumber.value = pSlider.value; changed(false)(); });
   pSlider.addEventListener('change', changed(true));

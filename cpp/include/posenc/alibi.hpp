@@ -1,9 +1,11 @@
 #pragma once
 // ALiBi (Press, Smith, Lewis 2022): no position vectors; each head adds -m (i - j) to the logit
 // of query i and key j.
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -68,6 +70,25 @@ namespace posenc
         return check_cells("nHeads x queryLength x keyLength", static_cast<std::uint64_t>(options.n_heads), cells);
     }
 
+    /// Rows first_row .. first_row + count - 1 of the bias seen as (heads x queries) rows of keys
+    /// columns (row r is head r / queries, query r % queries), written row-major into out; `slopes`
+    /// from alibi_slopes. Lets a caller fill the table block by block. Values as alibi_bias.
+    inline void alibi_bias_rows(const AlibiBiasOptions& options, std::span<const double> slopes, std::size_t first_row,
+                                std::size_t count, double* out)
+    {
+        const auto queries = static_cast<std::size_t>(options.query_length);
+        const auto keys = static_cast<std::size_t>(options.key_length);
+        const std::size_t offset = keys - queries;
+        for (std::size_t r = first_row; r < first_row + count; ++r, out += keys)
+        {
+            const double slope = slopes[r / queries];
+            const std::size_t t = offset + r % queries;
+            // Past keys then future ones, in two plain loops the compiler vectorizes (no branch per key).
+            for (std::size_t j = 0; j <= t; ++j) out[j] = -slope * static_cast<double>(t - j);
+            std::fill(out + t + 1, out + keys, -std::numeric_limits<double>::infinity());
+        }
+    }
+
     /// Bias of shape (heads, queries, keys). Queries are the last queryLength of the keyLength
     /// positions, so query i sits at position t = keyLength - queryLength + i. For key j:
     ///   bias = -m_h (t - j) for j <= t, and -Infinity for j > t (a future key, masked).
@@ -80,14 +101,7 @@ namespace posenc
         const auto queries = static_cast<std::size_t>(options.query_length);
         const auto keys = static_cast<std::size_t>(options.key_length);
         xt::xtensor<double, 3> bias({heads, queries, keys});
-        const std::size_t offset = keys - queries;
-        for (std::size_t h = 0; h < heads; ++h)
-            for (std::size_t i = 0; i < queries; ++i)
-            {
-                const std::size_t t = offset + i;
-                for (std::size_t j = 0; j < keys; ++j)
-                    bias(h, i, j) = j <= t ? -slopes[h] * static_cast<double>(t - j) : -std::numeric_limits<double>::infinity();
-            }
+        alibi_bias_rows(options, slopes, 0, heads * queries, bias.data());
         return bias;
     }
 }

@@ -121,11 +121,12 @@ namespace posenc
 
         std::vector<double> positions(keys);
         for (std::size_t j = 0; j < keys; ++j) positions[j] = static_cast<double>(j);
+        std::vector<std::size_t> tokens(keys);
         xt::xtensor<double, 2> x({keys, d});
         for (std::size_t j = 0; j < keys; ++j)
         {
-            const auto token = random.below(limits::attention_vocabulary);
-            for (std::size_t c = 0; c < d; ++c) x(j, c) = embedding(token, c);
+            tokens[j] = static_cast<std::size_t>(random.below(limits::attention_vocabulary));
+            for (std::size_t c = 0; c < d; ++c) x(j, c) = embedding(tokens[j], c);
         }
         if (options.scheme == Scheme::sinusoidal) x += sinusoidal(positions, {options.d_model, options.base});
         if (options.scheme == Scheme::learned)
@@ -135,22 +136,34 @@ namespace posenc
         }
 
         auto q = detail::project(xt::xtensor<double, 2>(xt::view(x, xt::range(keys - 1, keys), xt::all())), w_q);
-        auto k = detail::project(x, w_k);
         double logit_scale = scale;
+        // key_dots(j) = q . k_j without projecting every key (keys x d^2 multiply-adds): RoPE keys are
+        // token rows only, so project the vocabulary once and rotate; otherwise q . Wk x_j = (Wk^T q) . x_j.
+        xt::xtensor<double, 2> k;
+        std::vector<double> query_through_wk(d, 0.0);
         if (options.scheme == Scheme::rope)
         {
+            const auto token_keys = detail::project(embedding, w_k);
+            k = xt::xtensor<double, 2>({keys, d});
+            for (std::size_t j = 0; j < keys; ++j)
+                std::copy_n(&token_keys(tokens[j], 0), d, &k(j, 0));
             const RopeOptions rope_options{options.base, RopePairing::interleaved, options.scaling};
             q = rope(q, std::vector<double>{positions.back()}, rope_options);
             k = rope(k, positions, rope_options);
             const double factor = rope_attention_factor(options.scaling);
             logit_scale *= factor * factor;
         }
+        else
+            for (std::size_t o = 0; o < d; ++o)
+                for (std::size_t c = 0; c < d; ++c) query_through_wk[c] += q(0, o) * w_k(o, c);
+        const auto& keyed = options.scheme == Scheme::rope ? k : x;
+        const double* probe = options.scheme == Scheme::rope ? &q(0, 0) : query_through_wk.data();
         const double slope = alibi_slopes(options.n_heads)[static_cast<std::size_t>(options.head)];
         AttentionRow row{std::vector<double>(keys), std::vector<double>(keys)};
         for (std::size_t j = 0; j < keys; ++j)
         {
             double dot = 0;
-            for (std::size_t c = 0; c < d; ++c) dot += q(0, c) * k(j, c);
+            for (std::size_t c = 0; c < d; ++c) dot += probe[c] * keyed(j, c);
             double logit = dot * logit_scale;
             const auto distance = static_cast<std::int64_t>(keys - 1 - j);
             if (options.scheme == Scheme::alibi) logit -= slope * static_cast<double>(distance);

@@ -60,44 +60,133 @@ namespace posenc
         /// Steps of the angle-addition recurrence between exact re-anchors: each step adds a few
         /// ulp, so 256 steps stay near 1e-13 while libm sin/cos run once per 256 rows.
         inline constexpr int steps_per_anchor = 256;
+    }
 
-        /// sin and cos of p * w_i for one row, updated row to row.
-        struct PhaseState
+    /// Writes sinusoidal rows block by block, keeping the recurrence's state between blocks so a
+    /// caller can fill a large table through a small (cache-sized) buffer without re-anchoring at
+    /// every block. Layout and values as sinusoidal_into; check_sinusoidal first.
+    class SinusoidalRows
+    {
+    public:
+        explicit SinusoidalRows(const SinusoidalOptions& options)
+            : d_(static_cast<std::size_t>(options.d_model)), layout_(options.layout)
         {
-            std::vector<double> sin, cos, step_sin, step_cos, wavelength_scale;
-            PhaseState(std::int64_t d_model, double base)
+            const std::size_t pairs = (d_ + 1) / 2;
+            for (auto* v : {&sin_, &cos_, &step_sin_, &step_cos_, &wavelength_scale_}) v->resize(pairs);
+            for (std::size_t i = 0; i < pairs; ++i)
             {
-                const auto pairs = static_cast<std::size_t>((d_model + 1) / 2);
-                for (auto* v : {&sin, &cos, &step_sin, &step_cos, &wavelength_scale}) v->resize(pairs);
+                wavelength_scale_[i] = std::pow(options.base, static_cast<double>(2 * i) / static_cast<double>(d_));
+                step_sin_[i] = std::sin(1.0 / wavelength_scale_[i]);
+                step_cos_[i] = std::cos(1.0 / wavelength_scale_[i]);
+            }
+        }
+
+        /// Writes the rows of `positions` (the next ones after any earlier call) into out, row-major.
+        template <typename T>
+        void write(std::span<const double> positions, T* out)
+        {
+            for (const double position : positions)
+            {
+                const bool follows = has_previous_ && position == previous_ + 1;
+                if (follows && steps_since_anchor_ < detail::steps_per_anchor)
+                {
+                    advance_and_store(out);
+                    ++steps_since_anchor_;
+                }
+                else
+                {
+                    anchor(position);
+                    store(out);
+                    steps_since_anchor_ = 0;
+                }
+                previous_ = position;
+                has_previous_ = true;
+                out += d_;
+            }
+        }
+
+    private:
+        void anchor(double position)
+        {
+            for (std::size_t i = 0; i < sin_.size(); ++i)
+            {
+                // p / base^(2i/d), exactly as the paper and its numpy rendering write it.
+                const double angle = position / wavelength_scale_[i];
+                sin_[i] = std::sin(angle);
+                cos_[i] = std::cos(angle);
+            }
+        }
+
+        template <typename T>
+        void store(T* line) const
+        {
+            const std::size_t pairs = sin_.size();
+            if (layout_ == SinusoidalLayout::interleaved)
+            {
                 for (std::size_t i = 0; i < pairs; ++i)
                 {
-                    wavelength_scale[i] = std::pow(base, static_cast<double>(2 * i) / static_cast<double>(d_model));
-                    step_sin[i] = std::sin(1.0 / wavelength_scale[i]);
-                    step_cos[i] = std::cos(1.0 / wavelength_scale[i]);
+                    line[2 * i] = static_cast<T>(sin_[i]);
+                    if (2 * i + 1 < d_) line[2 * i + 1] = static_cast<T>(cos_[i]);
                 }
             }
-            void anchor(double position)
+            else
             {
-                for (std::size_t i = 0; i < sin.size(); ++i)
+                for (std::size_t i = 0; i < pairs; ++i)
                 {
-                    // p / base^(2i/d), exactly as the paper and its numpy rendering write it.
-                    const double angle = position / wavelength_scale[i];
-                    sin[i] = std::sin(angle);
-                    cos[i] = std::cos(angle);
+                    line[i] = static_cast<T>(sin_[i]);
+                    line[pairs + i] = static_cast<T>(cos_[i]);
                 }
             }
-            void advance()  // p -> p + 1: rotate each (cos, sin) by w_i
+        }
+
+        /// p -> p + 1: rotate each (cos, sin) by w_i and store the row in the same pass, with
+        /// restrict-qualified locals so the compiler vectorizes it (-msimd128: two pairs a lane).
+        template <typename T>
+        void advance_and_store(T* line)
+        {
+            const std::size_t pairs = d_ / 2;  // an odd d's lone sin column is done below
+            double* __restrict s = sin_.data();
+            double* __restrict c = cos_.data();
+            const double* __restrict ss = step_sin_.data();
+            const double* __restrict sc = step_cos_.data();
+            T* __restrict o = line;
+            if (layout_ == SinusoidalLayout::interleaved)
+                for (std::size_t i = 0; i < pairs; ++i)
+                {
+                    const double next_s = s[i] * sc[i] + c[i] * ss[i];
+                    const double next_c = c[i] * sc[i] - s[i] * ss[i];
+                    s[i] = next_s;
+                    c[i] = next_c;
+                    o[2 * i] = static_cast<T>(next_s);
+                    o[2 * i + 1] = static_cast<T>(next_c);
+                }
+            else
+                for (std::size_t i = 0; i < pairs; ++i)
+                {
+                    const double next_s = s[i] * sc[i] + c[i] * ss[i];
+                    const double next_c = c[i] * sc[i] - s[i] * ss[i];
+                    s[i] = next_s;
+                    c[i] = next_c;
+                    o[i] = static_cast<T>(next_s);
+                    o[pairs + i] = static_cast<T>(next_c);
+                }
+            if (d_ % 2 != 0)  // odd d (interleaved only): the last pair keeps its cos, out of the row
             {
-                for (std::size_t i = 0; i < sin.size(); ++i)
-                {
-                    const double s = sin[i] * step_cos[i] + cos[i] * step_sin[i];
-                    const double c = cos[i] * step_cos[i] - sin[i] * step_sin[i];
-                    sin[i] = s;
-                    cos[i] = c;
-                }
+                const std::size_t i = pairs;
+                const double next_s = s[i] * sc[i] + c[i] * ss[i];
+                c[i] = c[i] * sc[i] - s[i] * ss[i];
+                s[i] = next_s;
+                o[2 * i] = static_cast<T>(next_s);
             }
-        };
-    }
+        }
+
+        std::size_t d_;
+        SinusoidalLayout layout_;
+        std::vector<double> sin_, cos_, step_sin_, step_cos_, wavelength_scale_;
+        double previous_ = 0;
+        bool has_previous_ = false;
+        int steps_since_anchor_ = 0;
+    };
 
     /// Writes the encoding of every position into `out` (positions.size() x d_model, row-major),
     /// computed in double and stored as T (double, or float rounded once for the views).
@@ -109,41 +198,7 @@ namespace posenc
     void sinusoidal_into(std::span<const double> positions, const SinusoidalOptions& options, T* out)
     {
         throw_if(check_sinusoidal(positions, options));
-        const auto d = static_cast<std::size_t>(options.d_model);
-        detail::PhaseState phase(options.d_model, options.base);
-        const std::size_t pairs = phase.sin.size();
-        int steps_since_anchor = detail::steps_per_anchor;
-        for (std::size_t row = 0; row < positions.size(); ++row)
-        {
-            const bool follows = row > 0 && positions[row] == positions[row - 1] + 1;
-            if (follows && steps_since_anchor < detail::steps_per_anchor)
-            {
-                phase.advance();
-                ++steps_since_anchor;
-            }
-            else
-            {
-                phase.anchor(positions[row]);
-                steps_since_anchor = 0;
-            }
-            T* line = out + row * d;
-            if (options.layout == SinusoidalLayout::interleaved)
-            {
-                for (std::size_t i = 0; i < pairs; ++i)
-                {
-                    line[2 * i] = static_cast<T>(phase.sin[i]);
-                    if (2 * i + 1 < d) line[2 * i + 1] = static_cast<T>(phase.cos[i]);
-                }
-            }
-            else
-            {
-                for (std::size_t i = 0; i < pairs; ++i)
-                {
-                    line[i] = static_cast<T>(phase.sin[i]);
-                    line[pairs + i] = static_cast<T>(phase.cos[i]);
-                }
-            }
-        }
+        SinusoidalRows(options).write(positions, out);
     }
 
     /// The encoding as a (positions.size(), d_model) table of doubles; see sinusoidal_into.

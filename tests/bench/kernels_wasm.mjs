@@ -1,0 +1,61 @@
+// Times posenc's other hot calls beside plain JS in one node process; prints one JSON line.
+// RoPE applied to 5001 x 128 (interleaved pairs), the ALiBi bias 8 x 2048 x 2048, and the toy
+// attention row for query 5,000 over 5,001 keys (dModel 64) for every scheme.
+// Usage: node kernels_wasm.mjs REPEATS
+import { loadBenchModules, timed } from './wasm_modules.mjs';
+
+const { posenc } = await loadBenchModules();
+const REPEATS = Number(process.argv[2]);
+const maxAbsDiff = (a, b) => a.reduce((worst, v, i) => (v === b[i] ? worst : Math.max(worst, Math.abs(v - b[i]))), 0);
+
+// RoPE: x seeded, positions 0..5000, base 10000.
+const [ropeN, ropeD] = [5001, 128];
+const positions = Int32Array.from({ length: ropeN }, (_, p) => p);
+let seed = 1;
+const x = Float64Array.from({ length: ropeN * ropeD }, () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1);
+function ropePlainJs() {
+  const out = new Float64Array(ropeN * ropeD);
+  for (let i = 0; i < ropeD; i += 2) {
+    const theta = 10000 ** (-i / ropeD);
+    for (let p = 0; p < ropeN; p++) {
+      const c = Math.cos(p * theta), s = Math.sin(p * theta), at = p * ropeD + i;
+      out[at] = x[at] * c - x[at + 1] * s;
+      out[at + 1] = x[at] * s + x[at + 1] * c;
+    }
+  }
+  return out;
+}
+const rope = {
+  shape: `${ropeN} x ${ropeD}`,
+  wasm: timed(() => posenc.rope({ x, positions }), REPEATS),
+  plainJs: timed(ropePlainJs, REPEATS),
+};
+rope.wasm.maxError = maxAbsDiff(posenc.rope({ x, positions }).data, ropePlainJs());
+
+// ALiBi: 8 heads, 2048 queries over 2048 keys: -m (i - j), -Infinity for future keys.
+const [heads, length] = [8, 2048];
+const slopes = posenc.alibiSlopes(heads);
+function alibiPlainJs() {
+  const out = new Float64Array(heads * length * length);
+  for (let h = 0; h < heads; h++)
+    for (let i = 0; i < length; i++)
+      for (let j = 0; j < length; j++) out[(h * length + i) * length + j] = j <= i ? -slopes[h] * (i - j) : -Infinity;
+  return out;
+}
+const alibiRepeats = Math.max(5, Math.min(REPEATS, 7));  // 256 MB per result: fewer, still >= 5
+const alibi = {
+  shape: `${heads} x ${length} x ${length}`,
+  wasm: timed(() => posenc.alibiBias({ nHeads: heads, queryLength: length, keyLength: length }), alibiRepeats),
+  plainJs: timed(alibiPlainJs, alibiRepeats),
+};
+alibi.wasm.maxError = maxAbsDiff(posenc.alibiBias({ nHeads: heads, queryLength: length, keyLength: length }).data, alibiPlainJs());
+
+// The attention row the position view draws, at the bench's d 64 (the view uses 32).
+const attention = { queryPosition: 5000, dModel: 64, schemes: {} };
+for (const scheme of posenc.training.schemes)
+  attention.schemes[scheme] = timed(() => posenc.attention({ scheme, queryPosition: 5000, dModel: 64 }), REPEATS);
+attention.allSchemes = timed(() => {
+  for (const scheme of posenc.training.schemes) posenc.attention({ scheme, queryPosition: 5000, dModel: 64 });
+}, REPEATS);
+
+console.log(JSON.stringify({ rope, alibi, attention }));

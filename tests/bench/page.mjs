@@ -1,0 +1,110 @@
+// The page in headless Chromium (tests/browser/browser.mjs: Debian's Chromium, fresh profile each
+// time): bytes of the first view (gzip), cold load to the first interactive card, p95 update time
+// of each live view while its slider is swept, and the longest main-thread task during training.
+// Prints one JSON line. Usage: node page.mjs COLD_LOADS
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openSite } from '../browser/browser.mjs';
+
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
+const loads = Number(process.argv[2] ?? 5);
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+const p95 = (values) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)];
+const gzipBytes = (urls, origin) => urls.reduce((sum, url) => {
+  const file = new URL(url).pathname === '/' ? 'index.html' : decodeURIComponent(new URL(url).pathname.slice(1));
+  return sum + gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+}, 0);
+
+/** Opens url on a fresh profile, waits for `until` (a selector), returns the page's resource list and marks. */
+async function coldLoad() {
+  const site = await openSite();
+  try {
+    await site.page.goto(`${site.url}?view=quiz`);
+    await site.page.waitForSelector('html[data-ready="true"]', { timeout: 60_000 });
+    return await site.page.evaluate(() => {
+      const firstCard = performance.getEntriesByName('posenc:first-card')[0].startTime;
+      const resources = performance.getEntriesByType('resource');
+      return {
+        firstCardMs: firstCard,
+        readyMs: performance.now(),
+        document: location.href,
+        beforeFirstCard: resources.filter((r) => r.responseEnd <= firstCard).map((r) => r.name),
+        all: resources.map((r) => r.name),
+      };
+    });
+  } finally {
+    await site.close();
+  }
+}
+
+const runs = [];
+for (let i = 0; i < loads; i++) runs.push(await coldLoad());
+const last = runs.at(-1);
+const origin = new URL(last.document).origin;
+const page = {
+  coldLoadToFirstCardMs: median(runs.map((r) => r.firstCardMs)),
+  coldLoadRunsMs: runs.map((r) => Math.round(r.firstCardMs)),
+  firstViewFiles: [last.document, ...last.beforeFirstCard].map((url) => new URL(url).pathname),
+  firstViewGzipBytes: gzipBytes([`${origin}/`, ...last.beforeFirstCard], origin),
+  wholeQuizGzipBytes: gzipBytes([`${origin}/`, ...last.all], origin),
+};
+
+// Live views: sweep each view's slider one animation frame per step; the views measure their own
+// updates (performance.measure in encodings-view.js and position-view.js).
+const site = await openSite();
+try {
+  for (const [view, slider, measure, steps] of [
+    ['encodings', '#enc-p', 'posenc:encodings-update', 200],
+    ['position', '#pos-p-range', 'posenc:position-update', 200],
+  ]) {
+    await site.page.goto(`${site.url}?view=${view}`);
+    await site.page.waitForSelector(`section[data-view="${view}"][data-ready="true"]`, { timeout: 60_000 });
+    const durations = await site.page.evaluate(async ({ slider, measure, steps }) => {
+      const input = document.querySelector(slider);
+      const max = Number(input.max);
+      performance.clearMeasures();
+      for (let step = 0; step <= steps; step++) {
+        input.value = String(Math.round((step / steps) * max));
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        await new Promise(requestAnimationFrame);
+      }
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+      await new Promise((resolve) => setTimeout(resolve, 400));  // the position view's deferred attention rows
+      return {
+        updates: performance.getEntriesByName(measure).map((e) => e.duration),
+        attention: performance.getEntriesByName('posenc:position-attention').map((e) => e.duration),
+      };
+    }, { slider, measure, steps });
+    page[`${view}UpdateP95Ms`] = p95(durations.updates);
+    page[`${view}UpdateMedianMs`] = median(durations.updates);
+    page[`${view}Updates`] = durations.updates.length;
+    if (durations.attention.length) page.positionAttentionRowsMs = median(durations.attention);
+  }
+
+  // Training: the quick preset in the worker while a PerformanceObserver records long tasks (>= 50 ms).
+  await site.page.goto(`${site.url}?view=model&preset=quick`);
+  await site.page.waitForSelector('#model-train:not([disabled])', { timeout: 60_000 });
+  const training = await site.page.evaluate(async () => {
+    const longTasks = [];
+    new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
+    let worstFrameGap = 0, last = performance.now(), running = true;
+    const frame = (now) => { worstFrameGap = Math.max(worstFrameGap, now - last); last = now; if (running) requestAnimationFrame(frame); };
+    requestAnimationFrame(frame);
+    const started = performance.now();
+    document.querySelector('#model-train').click();
+    const text = document.querySelector('#model-progress-text');
+    while (!/^Done|^The trainer/.test(text.textContent)) await new Promise((resolve) => setTimeout(resolve, 100));
+    running = false;
+    return { seconds: (performance.now() - started) / 1000, longTasks, worstFrameGap, outcome: text.textContent };
+  });
+  page.trainingQuickPresetSeconds = training.seconds;
+  page.trainingLongestTaskMs = training.longTasks.length ? Math.max(...training.longTasks) : 0;
+  page.trainingLongTasks = training.longTasks.length;
+  page.trainingWorstFrameGapMs = training.worstFrameGap;
+  page.trainingOutcome = training.outcome;
+} finally {
+  await site.close();
+}
+console.log(JSON.stringify(page));
