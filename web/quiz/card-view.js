@@ -56,6 +56,7 @@ export function createCardView({ idPrefix, headingLevel = 3 }) {
   });
   let flipped = false;
   let listeners = [];
+  let showings = 0;  // counts show/showMessage calls, so late async renders can tell they are stale
 
   function render() {
     back.hidden = !flipped;
@@ -83,12 +84,15 @@ export function createCardView({ idPrefix, headingLevel = 3 }) {
   return {
     article, flipButton, frontExtra, back,
     get flipped() { return flipped; },
+    /** How many times something was shown: a computed card that waited for the engine renders only if unchanged. */
+    get showings() { return showings; },
     /**
      * Shows a card's front. `questionText` overrides the question (computed cards fill it in).
      * @param {any} card
      * @param {{ questionText?: string, backNodes?: Node[] }} [options]
      */
     show(card, { questionText, backNodes } = {}) {
+      showings += 1;
       topic.textContent = card.topic ?? '';
       question.replaceChildren(renderInline(questionText ?? card.question));
       frontExtra.replaceChildren();
@@ -102,6 +106,7 @@ export function createCardView({ idPrefix, headingLevel = 3 }) {
     },
     /** Shows a message instead of a card (an empty queue, say). */
     showMessage(text) {
+      showings += 1;
       topic.textContent = '';
       question.textContent = text;
       frontExtra.replaceChildren();

@@ -19,13 +19,16 @@ const pageSeed = Number(new URLSearchParams(globalThis.location?.search ?? '').g
 export async function showComputedCard(view, card, { getEngine, announce, onChecked }) {
   view.show(card, { questionText: card.question.replace(/\{[a-zA-Z][a-zA-Z0-9]*\}/g, '…'), backNodes: [] });
   view.flipButton.disabled = true;
+  const placeholder = view.showings;
   let prepared;
   try {
     prepared = prepareComputedCard(card, await getEngine(), seededRandom(seedFromText(`${card.id}:${pageSeed}:${showings++}`)));
   } catch (error) {
-    view.showMessage(`This computed card could not be prepared: ${error.message}`);
+    if (view.showings === placeholder) view.showMessage(`This computed card could not be prepared: ${error.message}`);
     return;
   }
+  // While the engine loaded, the learner may have moved on (an undo, another tab's grade): then this card is stale.
+  if (view.showings !== placeholder) return;
   view.show(card, { questionText: prepared.question, backNodes: backNodes(card, prepared) });
   view.flipButton.disabled = true; // the answer is revealed by checking
   const inputId = `${view.article.id}-answer`;
