@@ -176,5 +176,11 @@ export async function loadPosenc(options = {}) {
     /** Frees a trainer; its id is then invalid. @type {(o: { id: number }) => { live: number }} */
     trainerDispose: call('trainerDispose'),
     limits: Object.freeze(module.limits()),
+    /**
+     * Diagnostics for leak tests: wasm memory size, the allocator's break (sbrk(0)), the stack pointer and its base, and the
+     * count of live Embind value handles (each leaked handle is a JS object the page can never free).
+     * @type {() => { heapSize: number, heapTop: number, stackPointer: number, stackBase: number, handles: number }}
+     */
+    memoryStats: () => ({ ...unwrap(module.memoryStats()), handles: module.count_emval_handles() }),
   });
 }

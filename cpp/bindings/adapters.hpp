@@ -38,4 +38,7 @@ namespace posenc::js
 
     /// The bounds every call is checked against.
     val limits();
+
+    /// { ok, heapSize, heapTop, stackPointer, stackBase } in bytes, for leak tests (diagnostics.cpp).
+    val memory_stats();
 }

@@ -26,4 +26,5 @@ EMSCRIPTEN_BINDINGS(posenc)
     emscripten::function("trainerEvaluate", &trainer_evaluate);
     emscripten::function("trainerDispose", &trainer_dispose);
     emscripten::function("limits", &limits);
+    emscripten::function("memoryStats", &memory_stats);
 }

@@ -92,6 +92,34 @@ test('a deck full of XSS payloads renders inert', async () => {
   assert.equal(await page.locator('#cram-card script, #cram-card img, #cram-card svg, #cram-card iframe, #cram-card a[href^="javascript:"]').count(), 0);
   assert.equal(await page.locator('#quiz script, #quiz img, #quiz svg').count(), 0);
   await page.screenshot({ path: 'test-results/xss-deck.png', fullPage: true });
+  // The drills and the mock interview render red flags, follow-ups and key points their own way.
+  for (const name of ['red-flags', 'follow-ups', 'mock', 'stats', 'manage']) {
+    await mode(name);
+    await page.keyboard.press('Space');
+    for (const link of await page.locator('#quiz a').all()) if (/javascript:/i.test(await link.getAttribute('href') ?? '')) await link.click();
+  }
+  assert.equal(await page.evaluate(() => window.__pwned), undefined, 'no payload ran in any mode');
+  assert.equal(await page.locator(['script', 'img', 'svg', 'iframe', 'object', 'embed', 'a[href^="javascript:" i]', '[onerror]', '[onload]']
+    .map((tag) => `#quiz ${tag}`).join(', ')).count(), 0, 'no such element anywhere in the quiz');
+});
+
+test('oversize decks and huge strings are refused with a clear error', async () => {
+  const { page } = site;
+  const seed = JSON.parse(readFileSync('web/decks/core.json', 'utf8')).cards[0];
+  const upload = async (name, deck, message) => {
+    await mode('manage');
+    await page.locator('#deck-file').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(deck)) });
+    await page.waitForFunction((text) => document.getElementById('quiz-deck-errors').textContent.includes(text), message, { timeout: 5000 })
+      .catch(async (error) => { throw new Error(`${error.message}: ${await page.locator('#quiz-deck-errors').textContent()}`); });
+    assert.equal(await page.locator('#quiz-deck-errors').isVisible(), true);
+    assert.doesNotMatch(await page.locator('#deck-list').textContent(), new RegExp(`^${deck.title} —`, 'm'), 'the deck is not loaded');
+  };
+  const padding = 'x'.repeat(2.1 * 1024 * 1024);
+  await upload('huge.json', { id: 'huge', title: 'Huge', version: 1, cards: [{ ...seed, id: 'huge', explanation: [{ heading: 'h', text: padding }] }] },
+    'a deck may be at most 2097152 bytes (2 MB)');
+  await upload('long.json', { id: 'long', title: 'Long', version: 1, cards: [{ ...seed, id: 'long', question: `<script>${'y'.repeat(5000)}` }] },
+    'cards[0].question: is 5008 characters; at most 300 are allowed');
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
 });
 
 test('a malformed deck is reported in the page and the rest keeps working', async () => {

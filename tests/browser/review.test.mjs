@@ -55,6 +55,8 @@ test('open, flip with Space, grade with 3, undo, grade again; progress survives 
 test('a computed card by keyboard: Space focuses the answer, Enter checks, 4 grades, Ctrl+Z undoes', async () => {
   const { page } = site;
   const before = (await storedProgress()).log.length;
+  // A computed card shows its answer box once the engine has loaded (after the reload above, that takes a moment).
+  await page.waitForSelector('#card .computed-answer input', { timeout: 10_000 });
   assert.equal(await page.locator('#card .computed-answer input').count(), 1, 'the next card is computed');
   await page.keyboard.press('Space');
   await page.keyboard.type('0, 1, 0, 1');

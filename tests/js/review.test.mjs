@@ -69,6 +69,17 @@ describe('FSRS through ts-fsrs', () => {
     assert.deepEqual(undoGrade(fresh.progress, fresh.undo), store.emptyProgress());
   });
 
+  test('undo after another tab graded keeps that tab\'s review, and a card it graded since keeps its newer state', () => {
+    const mine = gradeCard(store.emptyProgress(), 'a', Rating.Good, start);
+    const theirs = gradeCard(mine.progress, 'b', Rating.Easy, later(1000)).progress;  // written by the other tab
+    const undone = undoGrade(theirs, mine.undo);
+    assert.deepEqual(undone.log.map((entry) => entry.cardId), ['b']);
+    assert.equal(undone.cards.a, undefined);
+    assert.deepEqual(undone.cards.b, theirs.cards.b);
+    const regraded = gradeCard(mine.progress, 'a', Rating.Again, later(2000)).progress;  // the other tab graded a too
+    assert.deepEqual(undoGrade(regraded, mine.undo).cards.a, regraded.cards.a);
+  });
+
   test('the queue puts due cards first, then new cards up to the daily limit', () => {
     const cards = Array.from({ length: 15 }, (_, i) => ({ id: `c${i}` }));
     let progress = { ...store.emptyProgress(), settings: { newPerDay: 3 } };
@@ -123,6 +134,21 @@ describe('progress storage', () => {
       assert.match(notice, new RegExp(`kept under "${store.BACKUP_KEY.replace(/\./g, '\\.')}"`));
     });
   }
+
+  test('corrupt progress in a full storage still goes to the backup key, nothing lost', () => {
+    const text = '{"version":1,"cards":' + 'x'.repeat(1000);
+    const storage = memoryStorage({ [store.STORAGE_KEY]: text });
+    const setItem = storage.setItem;
+    const used = () => [...storage.items.values()].reduce((sum, value) => sum + value.length, 0);
+    storage.setItem = (key, value) => {
+      if (used() - (storage.items.get(key)?.length ?? 0) + String(value).length > text.length) throw new DOMException('full', 'QuotaExceededError');
+      return setItem(key, value);
+    };
+    const { notice } = store.loadProgress(storage);
+    assert.equal(storage.getItem(store.BACKUP_KEY), text);
+    assert.match(notice, /could not be read/);
+    assert.throws(() => store.saveProgress(storage, { ...store.emptyProgress(), log: Array(100).fill({ cardId: 'a' }) }), (error) => store.isQuotaError(error));
+  });
 
   test('importing something that is not progress throws a readable error', () => {
     assert.throws(() => store.importProgress('[1, 2]'), /progress must be a JSON object/);

@@ -55,8 +55,8 @@ export function createCardView({ idPrefix, headingLevel = 3 }) {
     id: `${idPrefix}-flip`, attributes: { type: 'button', 'aria-controls': `${idPrefix}-back`, 'aria-expanded': 'false' },
   });
   let flipped = false;
-  let showings = 0;
   let listeners = [];
+  let showings = 0;  // counts show/showMessage calls, so late async renders can tell they are stale
 
   function render() {
     back.hidden = !flipped;

@@ -27,7 +27,7 @@ export async function showComputedCard(view, card, { getEngine, announce, onChec
     if (view.showings === placeholder) view.showMessage(`This computed card could not be prepared: ${error.message}`);
     return;
   }
-  // Another card (an undo, a grade, the later decks) was shown while the engine loaded: leave it.
+  // While the engine loaded, the learner may have moved on (an undo, a grade, later decks, another tab's grade): then this card is stale.
   if (view.showings !== placeholder) return;
   view.show(card, { questionText: prepared.question, backNodes: backNodes(card, prepared) });
   view.flipButton.disabled = true; // the answer is revealed by checking

@@ -39,8 +39,7 @@ export function createManageMode(context) {
   });
   newPerDay.addEventListener('change', () => {
     const value = Math.max(0, Math.min(500, Math.round(Number(newPerDay.value) || 0)));
-    const progress = context.getProgress();
-    context.setProgress({ ...progress, settings: { ...progress.settings, newPerDay: value } });
+    context.updateProgress((latest) => ({ ...latest, settings: { ...latest.settings, newPerDay: value } }));
     context.announce(`New cards per day set to ${value}.`);
   });
 

@@ -1,5 +1,6 @@
 // Learner progress in localStorage under one key, with a schema version and migrations. Written on
-// every grade. Corrupted data is moved aside under a backup key, never silently dropped.
+// every grade. Corrupted data is moved aside under a backup key, never silently dropped. Several
+// tabs share the key: changes are applied to what is stored at the moment of writing (quiz-app.js).
 
 export const STORAGE_KEY = 'posenc.quiz.progress';
 export const BACKUP_KEY = 'posenc.quiz.progress.backup';
@@ -74,8 +75,9 @@ export function loadProgress(storage) {
     if (JSON.parse(text).version !== SCHEMA_VERSION) saveProgress(storage, progress);
     return { progress, notice: null };
   } catch (error) {
-    storage.setItem(BACKUP_KEY, text);
+    // Remove first: with storage full, the backup (the same bytes) then still fits.
     storage.removeItem(STORAGE_KEY);
+    storage.setItem(BACKUP_KEY, text);
     return {
       progress: emptyProgress(),
       notice: `Saved progress could not be read (${error.message}). It was kept under "${BACKUP_KEY}" in this browser's storage, and a fresh start was made.`,
@@ -83,9 +85,37 @@ export function loadProgress(storage) {
   }
 }
 
-/** @param {Storage} storage @param {Progress} progress */
+/**
+ * Writes progress. Throws what storage throws (QuotaExceededError when full): the caller tells the learner.
+ * @param {Storage} storage @param {Progress} progress
+ */
 export function saveProgress(storage, progress) {
   storage.setItem(STORAGE_KEY, JSON.stringify(progress));
+}
+
+/** Whether an error from storage.setItem means the storage is full (names differ across browsers). */
+export function isQuotaError(error) {
+  return error instanceof DOMException && (error.name === 'QuotaExceededError' || error.name === 'NS_ERROR_DOM_QUOTA_REACHED');
+}
+
+/**
+ * The page's localStorage, or, where reading it throws (an LMS iframe with storage blocked), a
+ * Storage-like object in memory and a notice saying progress will not outlive the page.
+ * @returns {{ storage: Storage, notice: string | null }}
+ */
+export function browserStorage() {
+  try {
+    const storage = window.localStorage;
+    storage.getItem(STORAGE_KEY);
+    return { storage, notice: null };
+  } catch (error) {
+    const items = new Map();
+    const storage = /** @type {Storage} */ (/** @type {unknown} */ ({
+      getItem: (key) => items.get(key) ?? null, setItem: (key, value) => { items.set(key, String(value)); },
+      removeItem: (key) => { items.delete(key); },
+    }));
+    return { storage, notice: `This browser does not let the page keep progress (${error.name}): reviews count until the page is closed. Export them from "Decks & progress" to keep them.` };
+  }
 }
 
 /** The export file's text. */

@@ -1,7 +1,7 @@
 // The quiz panel: loads decks and progress, switches modes, routes keys, shows deck errors,
 // announces results, and hosts the shortcuts and confirmation dialogs.
 import { createDeckLibrary, fetchText, loadShippedDecks } from './deck-loader.js';
-import { loadProgress, saveProgress } from './progress-store.js';
+import { STORAGE_KEY, browserStorage, isQuotaError, loadProgress, saveProgress } from './progress-store.js';
 import { createReviewMode } from './review-mode.js';
 import { createCramMode } from './cram-mode.js';
 import { createManageMode } from './manage-mode.js';
@@ -15,7 +15,9 @@ import { element } from './render.js';
  * @property {ReturnType<typeof createDeckLibrary>} library
  * @property {() => any[]} cards
  * @property {() => import('./progress-store.js').Progress} getProgress
- * @property {(progress: import('./progress-store.js').Progress) => void} setProgress  saves at once
+ * @property {(progress: import('./progress-store.js').Progress) => void} setProgress  replaces all progress (import, reset); saves at once
+ * @property {(change: (latest: import('./progress-store.js').Progress) => import('./progress-store.js').Progress) => import('./progress-store.js').Progress} updateProgress
+ *   applies change to the progress as stored now (another tab may have written since) and saves; returns the result
  * @property {(text: string) => void} announce  polite screen-reader announcement
  * @property {() => Promise<any>} getEngine
  * @property {(message: string) => Promise<boolean>} confirm
@@ -39,15 +41,50 @@ const modeFactories = [
  * @param {HTMLElement} panel  the quiz <section>
  * @param {{ storage?: Storage, getEngine?: () => Promise<any> }} [options]  getEngine shares the page's engine
  */
-export async function startQuiz(panel, { storage = window.localStorage, getEngine = undefined } = {}) {
+export async function startQuiz(panel, { storage: given = undefined, getEngine = undefined } = {}) {
   const byId = (id) => /** @type {HTMLElement} */ (panel.querySelector(`#${id}`));
   const announcer = byId('quiz-announcer');
   const errorsBox = byId('quiz-deck-errors');
   const noticeBox = byId('quiz-notice');
   const library = createDeckLibrary();
+  const { storage, notice: storageNotice } = given ? { storage: given, notice: null } : browserStorage();
+  if (storageNotice) showNotice(storageNotice);
   const loaded = loadProgress(storage);
   let progress = loaded.progress;
   if (loaded.notice) showNotice(loaded.notice);
+  // True while this tab holds grades storage refused (full): they are written with the next save.
+  let unsaved = false;
+
+  /** Saves `next` as this tab's progress; a full storage gives a notice, and the page goes on. */
+  function commit(next) {
+    progress = next;
+    try {
+      saveProgress(storage, progress);
+      if (unsaved) hideNotice();
+      unsaved = false;
+    } catch (error) {
+      unsaved = true;
+      const why = isQuotaError(error) ? 'this browser\'s storage for the page is full' : `${error.name}: ${error.message}`;
+      showNotice(`Your latest reviews could not be saved (${why}). They are kept while this page stays open; export your progress from "Decks & progress", or free some storage, and the next grade saves them all.`);
+    }
+    return progress;
+  }
+
+  /** What is stored now (another tab may have graded since), or this tab's copy while it holds unsaved grades. */
+  function latest() {
+    if (unsaved) return progress;
+    const stored = loadProgress(storage);
+    if (stored.notice) showNotice(stored.notice);
+    return stored.progress;
+  }
+
+  // Another tab saved: take its progress, and let the mode on screen catch up.
+  window.addEventListener('storage', (event) => {
+    if (event.key !== STORAGE_KEY && event.key !== null) return;
+    if (unsaved) return;  // this tab's unsaved grades win; they are written on top of the latest with the next save
+    progress = latest();
+    modes.get(activeMode)?.onProgressChange?.();
+  });
 
   let enginePromise = null;
   /** @type {QuizContext} */
@@ -55,7 +92,8 @@ export async function startQuiz(panel, { storage = window.localStorage, getEngin
     library,
     cards: () => library.cards,
     getProgress: () => progress,
-    setProgress(next) { progress = next; saveProgress(storage, progress); },
+    setProgress(next) { unsaved = false; commit(next); },
+    updateProgress(change) { return commit(change(latest())); },
     announce(text) {
       // Clearing first makes a repeated message be read again.
       announcer.textContent = '';
@@ -75,6 +113,11 @@ export async function startQuiz(panel, { storage = window.localStorage, getEngin
   function showNotice(text) {
     noticeBox.textContent = text;
     noticeBox.hidden = false;
+  }
+
+  function hideNotice() {
+    noticeBox.hidden = true;
+    noticeBox.textContent = '';
   }
 
   function showDeckErrors() {

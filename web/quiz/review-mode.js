@@ -53,8 +53,12 @@ export function createReviewMode(context) {
   function grade(rating) {
     if (!current || !view.flipped) return;
     const now = new Date();
-    const { progress, undo } = gradeCard(context.getProgress(), current.id, rating, now);
-    context.setProgress(progress);
+    let undo;
+    const progress = context.updateProgress((latest) => {
+      const graded = gradeCard(latest, current.id, rating, now);
+      undo = graded.undo;
+      return graded.progress;
+    });
     undoStack = [...undoStack.slice(-49), undo];
     const label = grades.find((entry) => entry.rating === rating).label;
     context.recordAnswer({ kind: 'review', cardId: current.id, question: current.question, correct: rating >= 3 });  // Good or Easy
@@ -67,7 +71,7 @@ export function createReviewMode(context) {
     const last = undoStack.at(-1);
     if (!last) return;
     undoStack = undoStack.slice(0, -1);
-    context.setProgress(undoGrade(context.getProgress(), last));
+    context.updateProgress((latest) => undoGrade(latest, last));
     context.announce('Last grade undone.');
     refresh();
   }
@@ -76,6 +80,8 @@ export function createReviewMode(context) {
   return {
     root,
     activate: refresh,
+    // Another tab graded: show the new queue, unless the learner is looking at an answer here.
+    onProgressChange() { if (!view.flipped) refresh(); },
     /** @param {KeyboardEvent} event @returns {boolean} handled */
     onKey(event) {
       if ((event.key === 'z' && (event.ctrlKey || event.metaKey)) || (event.key === 'u' && !event.ctrlKey && !event.metaKey)) { undo(); return true; }

@@ -46,16 +46,24 @@ export function gradeCard(progress, cardId, rating, now) {
   const entry = { cardId, rating, state: previous?.state ?? State.New, review: now.toISOString() };
   return {
     progress: { ...progress, cards: { ...progress.cards, [cardId]: toStored(card) }, log: [...progress.log, entry] },
-    undo: { cardId, previous, logLength: progress.log.length },
+    undo: { cardId, previous, graded: toStored(card), entry },
   };
 }
 
-/** Puts a card and the log back as they were before the grade that produced `undo`. */
+/**
+ * Takes back the grade that produced `undo`: its log entry goes, and the card returns to its state
+ * before unless another tab has graded that card since (then the newer state stays). Entries other
+ * tabs added after it are kept.
+ */
 export function undoGrade(progress, undo) {
   const cards = { ...progress.cards };
-  if (undo.previous) cards[undo.cardId] = undo.previous;
-  else delete cards[undo.cardId];
-  return { ...progress, cards, log: progress.log.slice(0, undo.logLength) };
+  if (JSON.stringify(cards[undo.cardId]) === JSON.stringify(undo.graded)) {
+    if (undo.previous) cards[undo.cardId] = undo.previous;
+    else delete cards[undo.cardId];
+  }
+  const same = (entry) => entry.cardId === undo.entry.cardId && entry.review === undo.entry.review && entry.rating === undo.entry.rating;
+  const index = progress.log.findLastIndex(same);
+  return { ...progress, cards, log: index < 0 ? progress.log : progress.log.filter((_, i) => i !== index) };
 }
 
 /** What each grade would schedule, as short labels ("10m", "3d") for the buttons. */
