@@ -71,6 +71,33 @@ TEST_CASE("The nearest trained sinusoidal encoding to PE(5000) is close but not 
     const auto inside = posenc::nearest_trained_sinusoidal({1000, 2048}, {64, 10000.0});
     CHECK(inside.position == 1000);
     CHECK(inside.cosine == Approx(1.0).margin(1e-12));
+    const auto odd = posenc::nearest_trained_sinusoidal({1000, 2048}, {63, 10000.0});  // the row-by-row path
+    CHECK(odd.position == 1000);
+    CHECK(odd.cosine == Approx(1.0).margin(1e-12));
+}
+
+TEST_CASE("The closed-form nearest search agrees with comparing generated rows", "[beyond][sinusoidal]")
+{
+    for (std::int64_t p : {0, 700, 2047, 5000, 65536})
+    {
+        const auto closed = posenc::nearest_trained_sinusoidal({p, 2048}, {64, 10000.0});
+        // Direct: every row, full dot products and norms.
+        std::vector<double> positions(2048);
+        for (std::size_t q = 0; q < positions.size(); ++q) positions[q] = static_cast<double>(q);
+        const auto rows = posenc::sinusoidal(positions, {64, 10000.0});
+        const auto at_p = posenc::sinusoidal(std::vector<double>{static_cast<double>(p)}, {64, 10000.0});
+        std::int64_t best = 0;
+        double best_cosine = -2;
+        for (std::size_t q = 0; q < positions.size(); ++q)
+        {
+            double dot = 0;
+            for (std::size_t c = 0; c < 64; ++c) dot += at_p(0, c) * rows(q, c);
+            if (dot / 32 > best_cosine) { best_cosine = dot / 32; best = static_cast<std::int64_t>(q); }
+        }
+        CAPTURE(p);
+        CHECK(closed.position == best);
+        CHECK(closed.cosine == Approx(best_cosine).margin(1e-10));  // recurrence vs direct rounding
+    }
 }
 
 TEST_CASE("Learned table at 5,000 with 2,048 rows: what each policy hands over and costs", "[beyond][learned]")

@@ -77,12 +77,58 @@ namespace posenc
         double cosine = 0;            // cos(PE(p), PE(q))
     };
 
+    namespace detail
+    {
+        /// Even d: every |PE(q)|^2 is d/2 and PE(p).PE(q) = sum_i cos((p - q) w_i), so the cosine is
+        /// that sum over d/2. The offsets p - q for q = L-1 .. 0 are consecutive, so cos and sin of
+        /// (p - q) w_i follow the angle-addition recurrence, re-anchored like the tables are.
+        inline NearestTrained nearest_by_offset(const BeyondTrainedOptions& options, const SinusoidalOptions& encoding)
+        {
+            const auto w = sinusoidal_frequencies(encoding.d_model, encoding.base);
+            const std::size_t pairs = w.size();
+            std::vector<double> c(pairs), s(pairs), step_c(pairs), step_s(pairs);
+            for (std::size_t i = 0; i < pairs; ++i)
+            {
+                step_c[i] = std::cos(w[i]);
+                step_s[i] = std::sin(w[i]);
+            }
+            NearestTrained best{0, -2};
+            const double half = static_cast<double>(pairs);
+            for (std::int64_t q = options.trained_length - 1, steps = steps_per_anchor; q >= 0; --q, ++steps)
+            {
+                const double offset = static_cast<double>(options.p - q);
+                if (steps == steps_per_anchor)
+                {
+                    for (std::size_t i = 0; i < pairs; ++i)
+                    {
+                        c[i] = std::cos(offset * w[i]);
+                        s[i] = std::sin(offset * w[i]);
+                    }
+                    steps = 0;
+                }
+                double sum = 0;
+                for (std::size_t i = 0; i < pairs; ++i) sum += c[i];
+                if (sum / half > best.cosine) best = {q, sum / half};
+                for (std::size_t i = 0; i < pairs; ++i)  // offset -> offset + 1
+                {
+                    const double next_c = c[i] * step_c[i] - s[i] * step_s[i];
+                    s[i] = s[i] * step_c[i] + c[i] * step_s[i];
+                    c[i] = next_c;
+                }
+            }
+            return best;
+        }
+    }
+
     /// The trained position whose sinusoidal encoding is closest in angle to PE(p):
-    /// argmax over q < L of PE(p).PE(q) / (|PE(p)| |PE(q)|). Rows are generated in blocks, so
+    /// argmax over q < L of PE(p).PE(q) / (|PE(p)| |PE(q)|). Even d uses the closed form in
+    /// detail::nearest_by_offset; odd d (a lone sin column breaks it) generates rows in blocks, so
     /// memory stays at one block whatever L is.
     inline NearestTrained nearest_trained_sinusoidal(const BeyondTrainedOptions& options, const SinusoidalOptions& encoding)
     {
         throw_if(check_beyond_trained(options));
+        throw_if(check_sinusoidal_shape(1, encoding));
+        if (encoding.d_model % 2 == 0) return detail::nearest_by_offset(options, encoding);
         const std::vector<double> at_p_position{static_cast<double>(options.p)};
         const auto at_p = sinusoidal(at_p_position, encoding);
         const auto d = static_cast<std::size_t>(encoding.d_model);
