@@ -5,19 +5,10 @@ Usage: kernels_numpy.py REPEATS
 """
 import json
 import sys
-import time
 
 import numpy as np
 
-
-def timed(function, repeats):
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        function()
-        times.append((time.perf_counter() - start) * 1000)
-    times.sort()
-    return {"best": times[0], "median": times[len(times) // 2]}
+from timing import timed
 
 
 def rope(x, base=10000.0):

@@ -5,9 +5,10 @@ absolute difference from the float64 result.
 """
 import json
 import sys
-import time
 
 import numpy as np
+
+from timing import timed
 
 
 def sinusoidal(n_positions, d_model, dtype=np.float64):
@@ -19,16 +20,6 @@ def sinusoidal(n_positions, d_model, dtype=np.float64):
     pe[:, 0::2] = np.sin(angle)
     pe[:, 1::2] = np.cos(angle)
     return pe
-
-
-def timed(function, repeats):
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        function()
-        times.append((time.perf_counter() - start) * 1000)
-    times.sort()
-    return {"best": times[0], "median": times[len(times) // 2]}
 
 
 def main():
