@@ -78,3 +78,12 @@ TEST_CASE("Learned tables refuse impossible sizes", "[learned][arguments]")
     CHECK_THROWS_WITH(posenc::learned_table({0, 8, 1}), Catch::Matchers::Contains("maxLength"));
     CHECK_THROWS_WITH(posenc::learned_table({65536, 4096, 1}), Catch::Matchers::Contains("maxLength x dModel"));
 }
+
+TEST_CASE("A lookup in a table with no rows is refused, whatever the policy (fuzz finding)", "[learned][arguments]")
+{
+    // Clamp and interpolate would hand over row L - 1 = -1.
+    const xt::xtensor<double, 2> empty({0, 4});
+    for (Overflow policy : {Overflow::error, Overflow::clamp, Overflow::wrap, Overflow::window, Overflow::interpolate})
+        CHECK_THROWS_WITH(posenc::learned_lookup(empty, std::vector<double>{0}, policy), Catch::Matchers::Contains("maxLength"));
+    CHECK_THROWS_AS(posenc::learned_lookup(empty, std::vector<double>{}, Overflow::clamp), std::invalid_argument);
+}

@@ -83,9 +83,12 @@ namespace posenc
         return p;
     }
 
-    /// Problem with a lookup: positions valid, and under Overflow::error every position has a row.
+    /// Problem with a lookup: the table has a row, positions valid, and under Overflow::error every position has a row.
     inline Problem check_learned_lookup(std::span<const double> positions, std::int64_t max_length, Overflow policy)
     {
+        // A table with no rows has nothing to hand over (clamp and interpolate would read row -1).
+        if (max_length < 1)
+            return range_problem("maxLength", "at least 1: the table has no rows", std::to_string(max_length));
         if (auto problem = check_positions(positions)) return problem;
         if (policy != Overflow::error) return std::nullopt;
         for (std::size_t i = 0; i < positions.size(); ++i)
