@@ -139,3 +139,14 @@ TEST_CASE("Impossible model shapes are rejected with the argument named", "[mode
     config.d_model = 7;
     CHECK_THROWS_WITH(posenc::make_model(config, 1), Catch::Matchers::Contains("multiple of nHeads"));
 }
+
+TEST_CASE("A model pass refuses a sequence length that is not a whole length (fuzz finding)", "[model][arguments]")
+{
+    // The learned table's 'window' read row p itself (past the table) when told a NaN length.
+    const auto model = posenc::make_model(small_config(Scheme::learned, 1, 0), 1);
+    const Case c;
+    ModelInput input{c.tokens, c.positions, c.rows, Overflow::window, std::nan("")};
+    CHECK_THROWS_WITH(posenc::model_forward(model, input), Catch::Matchers::Contains("sequenceLength"));
+    input.sequence_length = 9;
+    CHECK_NOTHROW(posenc::model_forward(model, input));
+}

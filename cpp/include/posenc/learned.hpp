@@ -83,6 +83,14 @@ namespace posenc
         return p;
     }
 
+    /// Problem unless the sequence length a lookup is told is an integer in [0, max_position + 1]:
+    /// window and interpolate compute rows from it (a NaN length made window hand over row p itself,
+    /// past the table's end).
+    inline Problem check_sequence_length(double sequence_length)
+    {
+        return check_integer("sequenceLength", sequence_length, 0, limits::max_position + 1);
+    }
+
     /// Problem with a lookup: the table has a row, positions valid, and under Overflow::error every position has a row.
     inline Problem check_learned_lookup(std::span<const double> positions, std::int64_t max_length, Overflow policy)
     {
@@ -102,11 +110,13 @@ namespace posenc
 
     /// Looks up every position in `table` (L rows). The sequence length n is
     /// max(sequence_length, max(positions) + 1); window and interpolate act when n > L.
+    /// Throws std::invalid_argument for what check_learned_lookup or check_sequence_length rejects.
     inline LearnedLookup learned_lookup(const xt::xtensor<double, 2>& table, std::span<const double> positions,
                                         Overflow policy, double sequence_length = 0)
     {
         const auto max_length = static_cast<std::int64_t>(table.shape(0));
         throw_if(check_learned_lookup(positions, max_length, policy));
+        throw_if(check_sequence_length(sequence_length));
         double length = sequence_length;
         for (double p : positions) length = std::max(length, p + 1);
         const std::size_t d = table.shape(1);

@@ -53,6 +53,7 @@ namespace posenc
         if (auto problem = check_integer("tokens.length", static_cast<double>(n), 1, limits::max_model_length)) return problem;
         if (input.positions.size() != n)
             return range_problem("positions.length", "tokens.length " + std::to_string(n), std::to_string(input.positions.size()));
+        if (auto problem = check_sequence_length(input.sequence_length)) return problem;
         for (std::size_t r = 0; r < n; ++r)
             if (input.tokens[r] < 0 || input.tokens[r] >= model.config.vocabulary)
                 return range_problem("tokens[" + std::to_string(r) + "]", "a token below vocabulary " + std::to_string(model.config.vocabulary),
