@@ -83,6 +83,15 @@ namespace posenc
         return p;
     }
 
+    /// The sequence length n the overflow policies use: max(sequence_length, max(positions) + 1), so
+    /// window and interpolate never hand over a row past L - 1 (at least `least`, e.g. the token count).
+    inline double lookup_length(double sequence_length, std::span<const double> positions, double least = 0)
+    {
+        double length = std::max(sequence_length, least);
+        for (double p : positions) length = std::max(length, p + 1);
+        return length;
+    }
+
     /// Problem unless the sequence length a lookup is told is an integer in [0, max_position + 1]:
     /// window and interpolate compute rows from it (a NaN length made window hand over row p itself,
     /// past the table's end).
@@ -117,8 +126,7 @@ namespace posenc
         const auto max_length = static_cast<std::int64_t>(table.shape(0));
         throw_if(check_learned_lookup(positions, max_length, policy));
         throw_if(check_sequence_length(sequence_length));
-        double length = sequence_length;
-        for (double p : positions) length = std::max(length, p + 1);
+        const double length = lookup_length(sequence_length, positions);
         const std::size_t d = table.shape(1);
         LearnedLookup result{xt::zeros<double>({positions.size(), d}), std::vector<double>(positions.size()),
                              std::vector<std::uint8_t>(positions.size())};

@@ -203,7 +203,8 @@ namespace posenc
         if (config.scheme == Scheme::learned)
         {
             const double* table = model.group(layout.position_table);
-            const double length = std::max(input.sequence_length, static_cast<double>(input.tokens.size()));
+            // Past the largest position too: a position beyond tokens.length read past the table.
+            const double length = lookup_length(input.sequence_length, input.positions.first(keys), static_cast<double>(input.tokens.size()));
             for (std::size_t r = 0; r < keys; ++r)
             {
                 const double row = overflow_row(input.overflow, input.positions[r], config.trained_length, length);
@@ -450,7 +451,8 @@ namespace posenc
         if (config.scheme == Scheme::learned)
         {
             double* d_table = grad(layout.position_table);
-            const double length = std::max(input.sequence_length, static_cast<double>(input.tokens.size()));
+            // Past the largest position too: a position beyond tokens.length read past the table.
+            const double length = lookup_length(input.sequence_length, input.positions.first(keys), static_cast<double>(input.tokens.size()));
             for (std::size_t r = 0; r < keys; ++r)
             {
                 const double row = overflow_row(input.overflow, input.positions[r], config.trained_length, length);
