@@ -1,6 +1,6 @@
 // Installs what the build and the tests need and is missing: Debian packages (as root) and
 // node_modules (npm ci). Run by npm start, npm test and npm run build; quick when all is there.
-// `--bench` adds the benchmark's peers (numpy, PyTorch).
+// `--bench` adds the benchmark's peers (numpy, PyTorch); `--fuzz` adds clang and libFuzzer.
 import { existsSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -26,13 +26,23 @@ const benchPackages = [
   ['python3-torch', '/usr/lib/python3/dist-packages/torch/__init__.py'],
 ];
 
+// Only `npm run fuzz` (setup --fuzz) needs clang and its libFuzzer runtime.
+const fuzzPackages = [
+  ['clang-14', '/usr/bin/clang++-14'],
+  ['libclang-rt-14-dev', '/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a'],
+];
+
 function run(command, args, options = {}) {
   console.log(`setup: ${command} ${args.join(' ')}`);
   execFileSync(command, args, { stdio: 'inherit', cwd: root, ...options });
 }
 
 function installDebianPackages() {
-  const wanted = process.argv.includes('--bench') ? [...debianPackages, ...benchPackages] : debianPackages;
+  const wanted = [
+    ...debianPackages,
+    ...(process.argv.includes('--bench') ? benchPackages : []),
+    ...(process.argv.includes('--fuzz') ? fuzzPackages : []),
+  ];
   const missing = wanted.filter(([, file]) => !existsSync(file)).map(([name]) => name);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {

@@ -127,3 +127,12 @@ TEST_CASE("T5 at 5,000 shares the last bucket with every distance from 91", "[be
     CHECK(reach.bucket == 15);
     CHECK(reach.first_distance_in_bucket == 91);
 }
+
+TEST_CASE("analyse_pairs refuses used and trained frequency lists of different lengths (fuzz finding)", "[beyond][arguments]")
+{
+    // It reads them side by side: a shorter `used` was read past its end.
+    const std::vector<double> trained{1.0, 0.1, 0.01, 0.001}, used{1.0, 0.1};
+    CHECK_THROWS_WITH(posenc::analyse_pairs(trained, used, {5000, 2048}), Catch::Matchers::Contains("used.length"));
+    CHECK_THROWS_AS(posenc::analyse_pairs(used, trained, {5000, 2048}), std::invalid_argument);
+    CHECK_NOTHROW(posenc::analyse_pairs(trained, trained, {5000, 2048}));
+}

@@ -78,3 +78,22 @@ TEST_CASE("Learned tables refuse impossible sizes", "[learned][arguments]")
     CHECK_THROWS_WITH(posenc::learned_table({0, 8, 1}), Catch::Matchers::Contains("maxLength"));
     CHECK_THROWS_WITH(posenc::learned_table({65536, 4096, 1}), Catch::Matchers::Contains("maxLength x dModel"));
 }
+
+TEST_CASE("A lookup in a table with no rows is refused, whatever the policy (fuzz finding)", "[learned][arguments]")
+{
+    // Clamp and interpolate would hand over row L - 1 = -1.
+    const xt::xtensor<double, 2> empty({0, 4});
+    for (Overflow policy : {Overflow::error, Overflow::clamp, Overflow::wrap, Overflow::window, Overflow::interpolate})
+        CHECK_THROWS_WITH(posenc::learned_lookup(empty, std::vector<double>{0}, policy), Catch::Matchers::Contains("maxLength"));
+    CHECK_THROWS_AS(posenc::learned_lookup(empty, std::vector<double>{}, Overflow::clamp), std::invalid_argument);
+}
+
+TEST_CASE("A lookup refuses a sequence length that is not a whole length (fuzz finding)", "[learned][arguments]")
+{
+    // A NaN length made 'window' keep every position and hand over row p itself, past the table.
+    const auto table = posenc::learned_table({8, 2, 1});
+    for (double length : {std::nan(""), -1.0, 2.5, HUGE_VAL})
+        CHECK_THROWS_WITH(posenc::learned_lookup(table, std::vector<double>{20}, Overflow::window, length),
+                          Catch::Matchers::Contains("sequenceLength"));
+    CHECK(posenc::learned_lookup(table, std::vector<double>{20}, Overflow::window, 0).source_row[0] == 7);
+}

@@ -139,3 +139,32 @@ TEST_CASE("Impossible model shapes are rejected with the argument named", "[mode
     config.d_model = 7;
     CHECK_THROWS_WITH(posenc::make_model(config, 1), Catch::Matchers::Contains("multiple of nHeads"));
 }
+
+TEST_CASE("A model pass refuses a sequence length that is not a whole length (fuzz finding)", "[model][arguments]")
+{
+    // The learned table's 'window' read row p itself (past the table) when told a NaN length.
+    const auto model = posenc::make_model(small_config(Scheme::learned, 1, 0), 1);
+    const Case c;
+    ModelInput input{c.tokens, c.positions, c.rows, Overflow::window, std::nan("")};
+    CHECK_THROWS_WITH(posenc::model_forward(model, input), Catch::Matchers::Contains("sequenceLength"));
+    input.sequence_length = 9;
+    CHECK_NOTHROW(posenc::model_forward(model, input));
+}
+
+TEST_CASE("A learned model handed positions past tokens.length stays inside its table (fuzz finding)", "[model][arguments]")
+{
+    // The policies measured the sequence by its token count only: 'window' and 'interpolate'
+    // handed position 40 (3 tokens, L = 6) row 40, past the table. Now n = 41, as learned_lookup has it.
+    const auto model = posenc::make_model(small_config(Scheme::learned, 1, 0), 1);
+    const std::vector<std::int32_t> tokens{1, 2, 3};
+    const std::vector<double> positions{0, 20, 40};
+    const std::vector<std::size_t> rows{2};
+    const double* embedding = model.group(model.layout.token_embedding);
+    const double* table = model.group(model.layout.position_table);
+    for (auto [policy, row] : {std::pair{Overflow::clamp, 5}, {Overflow::wrap, 4}, {Overflow::window, 5}, {Overflow::interpolate, 5}})
+    {
+        const auto pass = posenc::model_forward(model, {tokens, positions, rows, policy, 0});
+        for (std::size_t c = 0; c < 8; ++c)
+            CHECK(pass.x0[2 * 8 + c] == Approx(embedding[3 * 8 + c] + table[static_cast<std::size_t>(row) * 8 + c]));
+    }
+}

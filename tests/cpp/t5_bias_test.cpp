@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <limits>
 
 #include "posenc/t5_bias.hpp"
 
@@ -49,4 +50,16 @@ TEST_CASE("T5 refuses bucket counts the rule cannot use", "[t5][arguments]")
     using Catch::Matchers::Contains;
     CHECK_THROWS_WITH(posenc::t5_bucket(1, {true, 31, 128}), Contains("numBuckets") && Contains("even"));
     CHECK_THROWS_WITH(posenc::t5_bucket(1, {true, 32, 4}), Contains("maxDistance"));
+}
+
+TEST_CASE("T5 buckets the extreme relative positions without overflow (fuzz finding)", "[t5][arguments]")
+{
+    // -INT64_MIN does not fit in int64: its distance, 2^63, is past maxDistance, so the last bucket.
+    constexpr auto lowest = std::numeric_limits<std::int64_t>::min();
+    constexpr auto highest = std::numeric_limits<std::int64_t>::max();
+    CHECK(posenc::t5_bucket(lowest, {true, 32, 128}) == 15);
+    CHECK(posenc::t5_bucket(lowest, {false, 32, 128}) == 31);
+    CHECK(posenc::t5_bucket(highest, {true, 32, 128}) == 31);
+    CHECK(posenc::t5_bucket(highest, {false, 32, 128}) == 0);
+    CHECK(posenc::t5_bucket(lowest + 1, {true, 32, 128}) == 15);
 }

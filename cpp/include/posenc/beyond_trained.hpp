@@ -46,9 +46,13 @@ namespace posenc
     /// Compares the angles used at p (frequencies `used`) with those training produced below L
     /// (frequencies `trained`). Sinusoidal: both are w_i. RoPE: p is the distance from the query
     /// to the first key, trained frequencies are the unscaled ones, used ones after PI/NTK/YaRN.
+    /// Throws std::invalid_argument when the two lists differ in length.
     inline PairAnalysis analyse_pairs(std::span<const double> trained, std::span<const double> used, const BeyondTrainedOptions& options)
     {
         throw_if(check_beyond_trained(options));
+        if (used.size() != trained.size())  // one used frequency per trained pair, read side by side
+            throw_if(range_problem("used.length", "trained.length " + std::to_string(trained.size()) + " (one frequency per pair)",
+                                   std::to_string(used.size())));
         constexpr double turn = 2 * std::numbers::pi;
         const double last_trained = static_cast<double>(options.trained_length - 1);
         PairAnalysis out;

@@ -83,9 +83,29 @@ namespace posenc
         return p;
     }
 
-    /// Problem with a lookup: positions valid, and under Overflow::error every position has a row.
+    /// The sequence length n the overflow policies use: max(sequence_length, max(positions) + 1), so
+    /// window and interpolate never hand over a row past L - 1 (at least `least`, e.g. the token count).
+    inline double lookup_length(double sequence_length, std::span<const double> positions, double least = 0)
+    {
+        double length = std::max(sequence_length, least);
+        for (double p : positions) length = std::max(length, p + 1);
+        return length;
+    }
+
+    /// Problem unless the sequence length a lookup is told is an integer in [0, max_position + 1]:
+    /// window and interpolate compute rows from it (a NaN length made window hand over row p itself,
+    /// past the table's end).
+    inline Problem check_sequence_length(double sequence_length)
+    {
+        return check_integer("sequenceLength", sequence_length, 0, limits::max_position + 1);
+    }
+
+    /// Problem with a lookup: the table has a row, positions valid, and under Overflow::error every position has a row.
     inline Problem check_learned_lookup(std::span<const double> positions, std::int64_t max_length, Overflow policy)
     {
+        // A table with no rows has nothing to hand over (clamp and interpolate would read row -1).
+        if (max_length < 1)
+            return range_problem("maxLength", "at least 1: the table has no rows", std::to_string(max_length));
         if (auto problem = check_positions(positions)) return problem;
         if (policy != Overflow::error) return std::nullopt;
         for (std::size_t i = 0; i < positions.size(); ++i)
@@ -99,13 +119,14 @@ namespace posenc
 
     /// Looks up every position in `table` (L rows). The sequence length n is
     /// max(sequence_length, max(positions) + 1); window and interpolate act when n > L.
+    /// Throws std::invalid_argument for what check_learned_lookup or check_sequence_length rejects.
     inline LearnedLookup learned_lookup(const xt::xtensor<double, 2>& table, std::span<const double> positions,
                                         Overflow policy, double sequence_length = 0)
     {
         const auto max_length = static_cast<std::int64_t>(table.shape(0));
         throw_if(check_learned_lookup(positions, max_length, policy));
-        double length = sequence_length;
-        for (double p : positions) length = std::max(length, p + 1);
+        throw_if(check_sequence_length(sequence_length));
+        const double length = lookup_length(sequence_length, positions);
         const std::size_t d = table.shape(1);
         LearnedLookup result{xt::zeros<double>({positions.size(), d}), std::vector<double>(positions.size()),
                              std::vector<std::uint8_t>(positions.size())};

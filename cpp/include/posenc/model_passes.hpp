@@ -53,6 +53,7 @@ namespace posenc
         if (auto problem = check_integer("tokens.length", static_cast<double>(n), 1, limits::max_model_length)) return problem;
         if (input.positions.size() != n)
             return range_problem("positions.length", "tokens.length " + std::to_string(n), std::to_string(input.positions.size()));
+        if (auto problem = check_sequence_length(input.sequence_length)) return problem;
         for (std::size_t r = 0; r < n; ++r)
             if (input.tokens[r] < 0 || input.tokens[r] >= model.config.vocabulary)
                 return range_problem("tokens[" + std::to_string(r) + "]", "a token below vocabulary " + std::to_string(model.config.vocabulary),
@@ -202,7 +203,8 @@ namespace posenc
         if (config.scheme == Scheme::learned)
         {
             const double* table = model.group(layout.position_table);
-            const double length = std::max(input.sequence_length, static_cast<double>(input.tokens.size()));
+            // Past the largest position too: a position beyond tokens.length read past the table.
+            const double length = lookup_length(input.sequence_length, input.positions.first(keys), static_cast<double>(input.tokens.size()));
             for (std::size_t r = 0; r < keys; ++r)
             {
                 const double row = overflow_row(input.overflow, input.positions[r], config.trained_length, length);
@@ -449,7 +451,8 @@ namespace posenc
         if (config.scheme == Scheme::learned)
         {
             double* d_table = grad(layout.position_table);
-            const double length = std::max(input.sequence_length, static_cast<double>(input.tokens.size()));
+            // Past the largest position too: a position beyond tokens.length read past the table.
+            const double length = lookup_length(input.sequence_length, input.positions.first(keys), static_cast<double>(input.tokens.size()));
             for (std::size_t r = 0; r < keys; ++r)
             {
                 const double row = overflow_row(input.overflow, input.positions[r], config.trained_length, length);

@@ -40,19 +40,22 @@ namespace posenc
         throw_if(check_t5_bucket_options(options));
         std::int64_t n = options.num_buckets;
         std::int64_t bucket = 0;
-        std::int64_t distance = 0;
+        // |r| as unsigned: -r overflows for INT64_MIN (whose distance, 2^63, lands in the last bucket).
+        const std::uint64_t magnitude = relative_position < 0 ? 0 - static_cast<std::uint64_t>(relative_position)
+                                                              : static_cast<std::uint64_t>(relative_position);
+        std::uint64_t distance = 0;
         if (options.bidirectional)
         {
             n /= 2;
             if (relative_position > 0) bucket += n;
-            distance = relative_position < 0 ? -relative_position : relative_position;
+            distance = magnitude;
         }
         else
         {
-            distance = relative_position < 0 ? -relative_position : 0;
+            distance = relative_position < 0 ? magnitude : 0;
         }
         const std::int64_t max_exact = n / 2;
-        if (distance < max_exact) return bucket + distance;
+        if (distance < static_cast<std::uint64_t>(max_exact)) return bucket + static_cast<std::int64_t>(distance);
         const float scaled = std::log(static_cast<float>(distance) / static_cast<float>(max_exact))
                              / static_cast<float>(std::log(static_cast<double>(options.max_distance) / static_cast<double>(max_exact)))
                              * static_cast<float>(n - max_exact);

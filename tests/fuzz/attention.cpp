@@ -1,0 +1,49 @@
+// attention_row at small sizes, every scheme.
+#include <cmath>
+#include <cstdlib>
+#include <stdexcept>
+
+#include <posenc/attention.hpp>
+
+#include "fuzz_input.hpp"
+
+using namespace posenc;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    posenc_fuzz::Input in(data, size);
+    AttentionOptions options;
+    options.scheme = in.choice<Scheme>(6);
+    options.query_position = in.integer(-2, 200);
+    options.d_model = in.integer(-2, 34);
+    options.seed = in.bits64();
+    options.trained_length = in.integer(-2, 300);
+    options.overflow = in.choice<Overflow>(5);
+    options.base = in.real(0.5, 1e5);
+    options.scaling.kind = in.choice<RopeScalingKind>(4);
+    options.scaling.factor = in.real(0.5, 1100);
+    options.scaling.trained_length = in.integer(-2, limits::max_position + 2);
+    options.n_heads = in.integer(-2, limits::max_heads + 2);
+    options.head = in.flag() ? in.integer(-2, limits::max_heads + 2) : in.in(0, options.n_heads > 1 ? options.n_heads - 1 : 0);  // no n_heads - 1 overflow at INT64_MIN
+    // Small sizes: a valid value past the usual range (from a raw int64) is brought back in.
+    if (options.query_position > 200 && options.query_position <= limits::max_position) options.query_position %= 201;
+    if (options.d_model > 34 && options.d_model <= limits::max_attention_d_model) options.d_model = 34;
+    if (options.trained_length > 300 && options.trained_length <= limits::max_position) options.trained_length %= 301;
+    try
+    {
+        const auto row = attention_row(options);
+        const auto keys = static_cast<std::size_t>(options.query_position + 1);
+        if (row.logits.size() != keys || row.weights.size() != keys) std::abort();
+        double total = 0;
+        for (double w : row.weights)
+        {
+            if (!(w >= 0 && w <= 1)) std::abort();
+            total += w;
+        }
+        if (!(std::fabs(total - 1) < 1e-9)) std::abort();
+    }
+    catch (const std::invalid_argument&)
+    {
+    }
+    return 0;
+}
