@@ -56,3 +56,19 @@ export async function axeViolations(page, selector) {
     .filter((violation) => ['serious', 'critical'].includes(violation.impact))
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), selector);
 }
+
+/** openSite, then the page loaded and ready (`html[data-ready]`). */
+export async function openReadySite(query = '') {
+  const site = await openSite();
+  await site.page.goto(`${site.url}${query}`);
+  await site.page.waitForSelector('html[data-ready="true"]', { timeout: 30_000 });
+  return site;
+}
+
+/** Saves a full-page screenshot as test-results/<name>.png, then closes the site. */
+export async function closeWithScreenshot(site, name) {
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync('test-results', { recursive: true });
+  await site?.page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+  await site?.close();
+}

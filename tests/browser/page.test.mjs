@@ -1,19 +1,10 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { openSite } from './browser.mjs';
+import { closeWithScreenshot, openReadySite } from './browser.mjs';
 
 let site;
-before(async () => {
-  site = await openSite();
-  await site.page.goto(site.url);
-  await site.page.waitForSelector('html[data-ready="true"]', { timeout: 30_000 });
-});
-after(async () => {
-  mkdirSync('test-results', { recursive: true });
-  await site?.page.screenshot({ path: 'test-results/page.png', fullPage: true });
-  await site?.close();
-});
+before(async () => { site = await openReadySite(); });
+after(() => closeWithScreenshot(site, 'page'));
 
 test('the page loads and reports ready, on the flash cards by default', async () => {
   assert.equal(await site.page.locator('#status').textContent(), 'Ready.');

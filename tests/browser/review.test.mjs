@@ -1,20 +1,11 @@
 // A keyboard-only review session: no mouse from load to reload.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { openSite } from './browser.mjs';
+import { closeWithScreenshot, openReadySite } from './browser.mjs';
 
 let site;
-before(async () => {
-  site = await openSite();
-  await site.page.goto(site.url);
-  await site.page.waitForSelector('html[data-ready="true"]', { timeout: 30_000 });
-});
-after(async () => {
-  mkdirSync('test-results', { recursive: true });
-  await site?.page.screenshot({ path: 'test-results/review.png', fullPage: true });
-  await site?.close();
-});
+before(async () => { site = await openReadySite(); });
+after(() => closeWithScreenshot(site, 'review'));
 
 const storedProgress = () => site.page.evaluate(() => JSON.parse(localStorage.getItem('posenc.quiz.progress') ?? 'null'));
 
