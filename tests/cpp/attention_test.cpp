@@ -2,8 +2,10 @@
 
 #include <cmath>
 #include <numeric>
+#include <vector>
 
 #include "posenc/attention.hpp"
+#include "attention_reference.hpp"
 
 using posenc::AttentionOptions;
 using posenc::Scheme;
@@ -47,4 +49,75 @@ TEST_CASE("A learned table past its rows refuses under 'error'", "[attention][le
     options.overflow = posenc::Overflow::error;
     options.query_position = 2048;
     CHECK_THROWS_WITH(posenc::attention_row(options), Catch::Matchers::Contains("no row 2048"));
+}
+
+namespace
+{
+    /// Largest |a_j - b_j| over two rows of the same length.
+    double largest_difference(const std::vector<double>& a, const std::vector<double>& b)
+    {
+        REQUIRE(a.size() == b.size());
+        double worst = 0;
+        for (std::size_t j = 0; j < a.size(); ++j) worst = std::max(worst, std::abs(a[j] - b[j]));
+        return worst;
+    }
+}
+
+// The fast row walks angles by recurrence (a few ulp a step, re-anchored every 256 keys, so
+// angles stay within ~1e-13) and sums per-token and per-row dot products in another order than
+// the direct computation (logits are O(10), so reordering moves them by ~1e-14). 1e-10 leaves
+// three orders of margin and still catches any wrong row, token, angle or sign.
+TEST_CASE("The fast attention row equals the direct computation for every scheme and policy", "[attention]")
+{
+    using posenc::Overflow;
+    using posenc::RopeScalingKind;
+    const auto scheme = GENERATE(Scheme::nope, Scheme::sinusoidal, Scheme::learned, Scheme::rope, Scheme::alibi, Scheme::t5);
+    const auto query_position = GENERATE(0, 1, 255, 256, 700, 2500);
+    const auto overflow = GENERATE(Overflow::clamp, Overflow::wrap, Overflow::window, Overflow::interpolate);
+    if (scheme != Scheme::learned && overflow != Overflow::clamp) return;  // the policy only matters to the table
+    AttentionOptions options;
+    options.scheme = scheme;
+    options.query_position = query_position;
+    options.d_model = 14;  // 7 pairs: an odd pair count exercises the dot's remainder
+    options.trained_length = 300;
+    options.overflow = overflow;
+    options.seed = 7;
+    options.n_heads = 4;
+    options.head = 1;
+    for (const auto kind : {RopeScalingKind::none, RopeScalingKind::pi, RopeScalingKind::ntk, RopeScalingKind::yarn})
+    {
+        if (scheme != Scheme::rope && kind != RopeScalingKind::none) continue;
+        options.scaling = {kind, kind == RopeScalingKind::none ? 1.0 : 8.0, 300};
+        CAPTURE(static_cast<int>(scheme), query_position, static_cast<int>(overflow), static_cast<int>(kind));
+        const auto fast = posenc::attention_row(options);
+        const auto direct = reference::reference_attention_row(options);
+        CHECK(largest_difference(fast.logits, direct.logits) < 1e-10);
+        CHECK(largest_difference(fast.weights, direct.weights) < 1e-12);
+    }
+}
+
+TEST_CASE("The fast attention row at the benchmark's shape matches the direct one", "[attention]")
+{
+    const auto scheme = GENERATE(Scheme::nope, Scheme::sinusoidal, Scheme::learned, Scheme::rope, Scheme::alibi, Scheme::t5);
+    AttentionOptions options;
+    options.scheme = scheme;  // query 5,000, d 64, table of 2,048 rows, clamp
+    CAPTURE(static_cast<int>(scheme));
+    CHECK(largest_difference(posenc::attention_row(options).logits, reference::reference_attention_row(options).logits) < 1e-10);
+}
+
+TEST_CASE("A kept head gives the same row as a fresh one, whatever was asked before", "[attention]")
+{
+    AttentionOptions options;
+    options.scheme = Scheme::learned;
+    options.query_position = 400;
+    options.trained_length = 256;
+    const auto first = posenc::attention_row(options);
+    options.seed = 2;
+    options.query_position = 3000;  // another head, longer token and row sequences
+    posenc::attention_row(options);
+    options.seed = 1;
+    options.query_position = 5000;
+    posenc::attention_row(options);  // the kept head now holds more tokens and rows than needed
+    options.query_position = 400;
+    CHECK(posenc::attention_row(options).logits == first.logits);
 }

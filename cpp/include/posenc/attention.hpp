@@ -8,15 +8,16 @@
 #include <vector>
 
 #include <xtensor/xtensor.hpp>
-#include <xtensor/xview.hpp>
 
 #include "alibi.hpp"
 #include "arguments.hpp"
 #include "learned.hpp"
+#include "phase_walk.hpp"
 #include "random.hpp"
 #include "rope.hpp"
 #include "sinusoidal.hpp"
 #include "t5_bias.hpp"
+#include "toy_head.hpp"
 
 namespace posenc
 {
@@ -25,7 +26,6 @@ namespace posenc
     namespace limits
     {
         inline constexpr std::int64_t max_attention_d_model = 256;  // keys x d x d work stays interactive
-        inline constexpr std::int64_t attention_vocabulary = 64;
         inline constexpr std::uint64_t max_attention_work = std::uint64_t{1} << 30;
     }
 
@@ -78,103 +78,194 @@ namespace posenc
 
     namespace detail
     {
-        inline xt::xtensor<double, 2> normal_matrix(Random& random, std::size_t rows, std::size_t cols, double scale)
+        inline double dot(const double* a, const double* b, std::size_t n)
         {
-            xt::xtensor<double, 2> m({rows, cols});
-            for (double& v : m) v = scale * random.normal();
-            return m;
+            double sum = 0;
+            for (std::size_t c = 0; c < n; ++c) sum += a[c] * b[c];
+            return sum;
         }
 
-        /// y = W x for every row x of `in`: out(r, :) = W in(r, :).
-        inline xt::xtensor<double, 2> project(const xt::xtensor<double, 2>& in, const xt::xtensor<double, 2>& w)
+        /// The learned position signal's source row for every key 0 .. keys-1 (NaN: dropped), and the
+        /// number of leading table rows those rows use.
+        struct LearnedRows
         {
-            const std::size_t rows = in.shape(0), d = in.shape(1);
-            xt::xtensor<double, 2> out = xt::zeros<double>({rows, d});
-            for (std::size_t r = 0; r < rows; ++r)
-                for (std::size_t o = 0; o < d; ++o)
-                {
-                    double sum = 0;
-                    for (std::size_t c = 0; c < d; ++c) sum += w(o, c) * in(r, c);
-                    out(r, o) = sum;
-                }
-            return out;
+            std::vector<double> source;
+            std::size_t rows_used = 0;
+        };
+
+        inline LearnedRows learned_source_rows(const AttentionOptions& options, std::size_t keys)
+        {
+            LearnedRows rows{std::vector<double>(keys), std::min<std::size_t>(keys, static_cast<std::size_t>(options.trained_length))};
+            for (std::size_t j = 0; j < keys; ++j)
+                rows.source[j] = overflow_row(options.overflow, static_cast<double>(j), options.trained_length, static_cast<double>(keys));
+            return rows;
+        }
+
+        /// Linear in the row: (1 - t) v[floor(r)] + t v[floor(r) + 1] of per-row values v (0 when dropped).
+        inline double at_row(const std::vector<double>& per_row, double row)
+        {
+            if (std::isnan(row)) return 0;
+            const auto below = static_cast<std::size_t>(std::floor(row));
+            const std::size_t above = std::min(below + 1, per_row.size() - 1);
+            const double t = row - static_cast<double>(below);
+            return t == 0 ? per_row[below] : (1 - t) * per_row[below] + t * per_row[above];
+        }
+
+        /// The causal T5 bucket of every distance 0 .. keys-1: the buckets only grow with distance
+        /// and stop at the last one, so t5_bucket runs until they do.
+        inline std::vector<std::uint8_t> t5_buckets_by_distance(std::size_t keys)
+        {
+            const T5BucketOptions causal{false, static_cast<std::int64_t>(limits::t5_toy_buckets), 128};
+            std::vector<std::uint8_t> buckets(keys, static_cast<std::uint8_t>(limits::t5_toy_buckets - 1));
+            for (std::size_t distance = 0; distance < keys; ++distance)
+            {
+                buckets[distance] = static_cast<std::uint8_t>(t5_bucket(-static_cast<std::int64_t>(distance), causal));
+                if (buckets[distance] == limits::t5_toy_buckets - 1) break;
+            }
+            return buckets;
+        }
+
+        /// q . k_j for RoPE, where q is already rotated by p and k_j = R(j) K[t_j] with K = Wk E.
+        /// q . R(j) k = R(j)^T q . k = g(j) . k, and per pair i with q = (a, b) and angle j theta_i
+        ///   g_2i(j) = b sin + a cos,   g_2i+1(j) = -a sin + b cos,
+        /// sinusoids in j, so every key costs one d-long dot with its token's key row.
+        inline void add_rope_key_dots(ToyHead& head, const std::vector<double>& q_rotated, const std::vector<double>& theta,
+                                      const std::vector<std::size_t>& tokens, std::vector<double>& dots)
+        {
+            const std::size_t d = q_rotated.size();
+            std::vector<double> frequencies(d), on_sin(d), on_cos(d);
+            for (std::size_t i = 0; i < theta.size(); ++i)
+            {
+                const double a = q_rotated[2 * i], b = q_rotated[2 * i + 1];
+                frequencies[2 * i] = frequencies[2 * i + 1] = theta[i];
+                on_sin[2 * i] = b;
+                on_cos[2 * i] = a;
+                on_sin[2 * i + 1] = -a;
+                on_cos[2 * i + 1] = b;
+            }
+            const auto& token_keys = head.token_keys();
+            add_weighted_sinusoids(std::move(frequencies), on_sin, on_cos, [&](std::size_t j) { return &token_keys(tokens[j], 0); }, dots);
+        }
+
+        /// probe . PE(j) added to every key's dot, PE interleaved (sin, cos) with the paper's frequencies.
+        inline void add_sinusoidal_key_dots(const std::vector<double>& probe, const AttentionOptions& options, std::vector<double>& dots)
+        {
+            const std::size_t pairs = probe.size() / 2;
+            std::vector<double> on_sin(pairs), on_cos(pairs);
+            for (std::size_t i = 0; i < pairs; ++i)
+            {
+                on_sin[i] = probe[2 * i];
+                on_cos[i] = probe[2 * i + 1];
+            }
+            const std::vector<double> ones(pairs, 1.0);
+            add_weighted_sinusoids(sinusoidal_frequencies(options.d_model, options.base), on_sin, on_cos,
+                                   [&](std::size_t) { return ones.data(); }, dots);
+        }
+
+        inline void softmax_into(const std::vector<double>& logits, std::vector<double>& weights)
+        {
+            const double top = *std::max_element(logits.begin(), logits.end());
+            double total = 0;
+            for (std::size_t j = 0; j < logits.size(); ++j) total += weights[j] = std::exp(logits[j] - top);
+            for (double& w : weights) w /= total;
         }
     }
 
     /// Logits q_p . k_j / sqrt(d) + bias_j and their softmax over keys j = 0 .. p, where
-    ///   x_j = E[token_j] + position signal (sinusoidal PE(j), learned row under `overflow`, else 0),
+    ///   x_j = E[t_j] + position signal (sinusoidal PE(j), learned row under `overflow`, else 0),
     ///   q = Wq x_p, k_j = Wk x_j, rotated by p and j for RoPE (logits times YaRN's factor squared),
     ///   bias_j = -m (p - j) for ALiBi, b[bucket(j - p)] (causal buckets) for T5, else 0.
-    /// E (64 tokens), Wq, Wk ~ N(0, 1/d), the token sequence and T5's biases come from `seed`.
+    /// E (64 tokens), Wq, Wk ~ N(0, 1/d), the tokens t_j and T5's biases come from `seed` (ToyHead).
+    /// No key is projected: q . Wk x_j = (Wk^T q) . E[t_j] + (Wk^T q) . position signal, the first
+    /// term one of 64 values; RoPE's rotations and the sinusoidal signal walk by recurrence.
     inline AttentionRow attention_row(const AttentionOptions& options)
     {
         throw_if(check_attention(options));
         const auto keys = static_cast<std::size_t>(options.query_position + 1);
         const auto d = static_cast<std::size_t>(options.d_model);
-        Random random(options.seed);
-        const double scale = 1.0 / std::sqrt(static_cast<double>(d));
-        const auto embedding = detail::normal_matrix(random, limits::attention_vocabulary, d, 1.0);
-        const auto w_q = detail::normal_matrix(random, d, d, scale);
-        const auto w_k = detail::normal_matrix(random, d, d, scale);
-        std::vector<double> t5_bias_per_bucket(32);
-        for (double& b : t5_bias_per_bucket) b = random.normal();
+        const std::size_t p = keys - 1;
+        ToyHead& head = toy_head(options.seed, d);
+        const auto& tokens = head.tokens(keys);
+        const auto& embedding = head.embedding();
+        double logit_scale = 1.0 / std::sqrt(static_cast<double>(d));
 
-        std::vector<double> positions(keys);
-        for (std::size_t j = 0; j < keys; ++j) positions[j] = static_cast<double>(j);
-        std::vector<std::size_t> tokens(keys);
-        xt::xtensor<double, 2> x({keys, d});
-        for (std::size_t j = 0; j < keys; ++j)
+        // The query's input x_p = E[t_p] + its position signal.
+        std::vector<double> x_p(&embedding(tokens[p], 0), &embedding(tokens[p], 0) + d);
+        if (options.scheme == Scheme::sinusoidal)
         {
-            tokens[j] = static_cast<std::size_t>(random.below(limits::attention_vocabulary));
-            for (std::size_t c = 0; c < d; ++c) x(j, c) = embedding(tokens[j], c);
+            const std::vector<double> at_p{static_cast<double>(p)};
+            std::vector<double> signal(d);
+            sinusoidal_into(at_p, {options.d_model, options.base}, signal.data());
+            for (std::size_t c = 0; c < d; ++c) x_p[c] += signal[c];
         }
-        if (options.scheme == Scheme::sinusoidal) x += sinusoidal(positions, {options.d_model, options.base});
+        detail::LearnedRows learned;
         if (options.scheme == Scheme::learned)
         {
-            const auto table = learned_table({options.trained_length, options.d_model, options.seed});
-            x += learned_lookup(table, positions, options.overflow).rows;
+            learned = detail::learned_source_rows(options, keys);
+            const auto& table = head.learned_rows(learned.rows_used);
+            const double row = learned.source[p];
+            if (!std::isnan(row))
+            {
+                const auto below = static_cast<std::size_t>(std::floor(row));
+                const std::size_t above = std::min(below + 1, learned.rows_used - 1);
+                const double t = row - static_cast<double>(below);
+                for (std::size_t c = 0; c < d; ++c) x_p[c] += (1 - t) * table[below * d + c] + t * table[above * d + c];
+            }
         }
+        std::vector<double> q(d);
+        for (std::size_t o = 0; o < d; ++o) q[o] = detail::dot(&head.w_q()(o, 0), x_p.data(), d);
 
-        auto q = detail::project(xt::xtensor<double, 2>(xt::view(x, xt::range(keys - 1, keys), xt::all())), w_q);
-        double logit_scale = scale;
-        // key_dots(j) = q . k_j without projecting every key (keys x d^2 multiply-adds): RoPE keys are
-        // token rows only, so project the vocabulary once and rotate; otherwise q . Wk x_j = (Wk^T q) . x_j.
-        xt::xtensor<double, 2> k;
-        std::vector<double> query_through_wk(d, 0.0);
+        std::vector<double> dots(keys);
         if (options.scheme == Scheme::rope)
         {
-            const auto token_keys = detail::project(embedding, w_k);
-            k = xt::xtensor<double, 2>({keys, d});
-            for (std::size_t j = 0; j < keys; ++j)
-                std::copy_n(&token_keys(tokens[j], 0), d, &k(j, 0));
             const RopeOptions rope_options{options.base, RopePairing::interleaved, options.scaling};
-            q = rope(q, std::vector<double>{positions.back()}, rope_options);
-            k = rope(k, positions, rope_options);
+            const auto theta = rope_frequencies(options.d_model, rope_options);
+            std::vector<double> q_rotated(d);
+            for (std::size_t i = 0; i < theta.size(); ++i)
+            {
+                const double angle = static_cast<double>(p) * theta[i];
+                const double c = std::cos(angle), s = std::sin(angle);
+                q_rotated[2 * i] = q[2 * i] * c - q[2 * i + 1] * s;
+                q_rotated[2 * i + 1] = q[2 * i] * s + q[2 * i + 1] * c;
+            }
+            detail::add_rope_key_dots(head, q_rotated, theta, tokens, dots);
             const double factor = rope_attention_factor(options.scaling);
             logit_scale *= factor * factor;
         }
         else
-            for (std::size_t o = 0; o < d; ++o)
-                for (std::size_t c = 0; c < d; ++c) query_through_wk[c] += q(0, o) * w_k(o, c);
-        const auto& keyed = options.scheme == Scheme::rope ? k : x;
-        const double* probe = options.scheme == Scheme::rope ? &q(0, 0) : query_through_wk.data();
-        const double slope = alibi_slopes(options.n_heads)[static_cast<std::size_t>(options.head)];
-        AttentionRow row{std::vector<double>(keys), std::vector<double>(keys)};
-        for (std::size_t j = 0; j < keys; ++j)
         {
-            double dot = 0;
-            for (std::size_t c = 0; c < d; ++c) dot += probe[c] * keyed(j, c);
-            double logit = dot * logit_scale;
-            const auto distance = static_cast<std::int64_t>(keys - 1 - j);
-            if (options.scheme == Scheme::alibi) logit -= slope * static_cast<double>(distance);
-            if (options.scheme == Scheme::t5)
-                logit += t5_bias_per_bucket[static_cast<std::size_t>(t5_bucket(-distance, {false, 32, 128}))];
-            row.logits[j] = logit;
+            // probe = Wk^T q, so q . Wk x_j = probe . x_j.
+            std::vector<double> probe(d, 0.0);
+            for (std::size_t o = 0; o < d; ++o)
+                for (std::size_t c = 0; c < d; ++c) probe[c] += q[o] * head.w_k()(o, c);
+            std::vector<double> token_dots(static_cast<std::size_t>(limits::attention_vocabulary));
+            for (std::size_t t = 0; t < token_dots.size(); ++t) token_dots[t] = detail::dot(probe.data(), &embedding(t, 0), d);
+            for (std::size_t j = 0; j < keys; ++j) dots[j] = token_dots[tokens[j]];
+            if (options.scheme == Scheme::sinusoidal) detail::add_sinusoidal_key_dots(probe, options, dots);
+            if (options.scheme == Scheme::learned)
+            {
+                const auto& table = head.learned_rows(learned.rows_used);
+                std::vector<double> row_dots(learned.rows_used);
+                for (std::size_t r = 0; r < row_dots.size(); ++r) row_dots[r] = detail::dot(probe.data(), &table[r * d], d);
+                for (std::size_t j = 0; j < keys; ++j) dots[j] += detail::at_row(row_dots, learned.source[j]);
+            }
         }
-        const double top = *std::max_element(row.logits.begin(), row.logits.end());
-        double total = 0;
-        for (std::size_t j = 0; j < keys; ++j) total += row.weights[j] = std::exp(row.logits[j] - top);
-        for (double& w : row.weights) w /= total;
+
+        AttentionRow row{std::vector<double>(keys), std::vector<double>(keys)};
+        for (std::size_t j = 0; j < keys; ++j) row.logits[j] = dots[j] * logit_scale;
+        if (options.scheme == Scheme::alibi)
+        {
+            const double slope = alibi_slopes(options.n_heads)[static_cast<std::size_t>(options.head)];
+            for (std::size_t j = 0; j < keys; ++j) row.logits[j] -= slope * static_cast<double>(p - j);
+        }
+        if (options.scheme == Scheme::t5)
+        {
+            const auto buckets = detail::t5_buckets_by_distance(keys);
+            const auto& bias = head.t5_bias_per_bucket();
+            for (std::size_t j = 0; j < keys; ++j) row.logits[j] += bias[buckets[p - j]];
+        }
+        detail::softmax_into(row.logits, row.weights);
+        trim_toy_head();
         return row;
     }
 }
