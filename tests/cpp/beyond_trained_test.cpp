@@ -128,6 +128,19 @@ TEST_CASE("T5 at 5,000 shares the last bucket with every distance from 91", "[be
     CHECK(reach.first_distance_in_bucket == 91);
 }
 
+TEST_CASE("T5's first distance in a bucket found by bisection equals walking down one distance at a time", "[beyond][t5]")
+{
+    const auto options = GENERATE(posenc::T5BucketOptions{true, 32, 128}, posenc::T5BucketOptions{false, 32, 128},
+                                  posenc::T5BucketOptions{false, 8, 20}, posenc::T5BucketOptions{true, 64, 1000});
+    for (std::int64_t p : {0, 1, 7, 15, 16, 17, 40, 91, 127, 128, 129, 999, 5000})
+    {
+        std::int64_t walked = p;
+        while (walked > 0 && posenc::t5_bucket(-(walked - 1), options) == posenc::t5_bucket(-p, options)) --walked;
+        CAPTURE(p, options.bidirectional, options.num_buckets, options.max_distance);
+        CHECK(posenc::t5_reach(p, options).first_distance_in_bucket == walked);
+    }
+}
+
 TEST_CASE("analyse_pairs refuses used and trained frequency lists of different lengths (fuzz finding)", "[beyond][arguments]")
 {
     // It reads them side by side: a shorter `used` was read past its end.

@@ -11,6 +11,7 @@
 #include "alibi.hpp"
 #include "arguments.hpp"
 #include "learned.hpp"
+#include "phase_walk.hpp"
 #include "rope.hpp"
 #include "sinusoidal.hpp"
 #include "t5_bias.hpp"
@@ -84,43 +85,27 @@ namespace posenc
     namespace detail
     {
         /// Even d: every |PE(q)|^2 is d/2 and PE(p).PE(q) = sum_i cos((p - q) w_i), so the cosine is
-        /// that sum over d/2. The offsets p - q for q = L-1 .. 0 are consecutive, so cos and sin of
-        /// (p - q) w_i follow the angle-addition recurrence, re-anchored like the tables are.
+        /// that sum over d/2. Walking q = L-1 down to 0, the offset is o + j with o = p - L + 1 and
+        /// j = 0 .. L-1, and cos((o + j) w) = cos(o w) cos(j w) - sin(o w) sin(j w): a sum of
+        /// sinusoids in j (add_weighted_sinusoids, no libm in the loop).
         inline NearestTrained nearest_by_offset(const BeyondTrainedOptions& options, const SinusoidalOptions& encoding)
         {
             const auto w = sinusoidal_frequencies(encoding.d_model, encoding.base);
             const std::size_t pairs = w.size();
-            std::vector<double> c(pairs), s(pairs), step_c(pairs), step_s(pairs);
+            const double first_offset = static_cast<double>(options.p - options.trained_length + 1);
+            std::vector<double> on_sin(pairs), on_cos(pairs);
             for (std::size_t i = 0; i < pairs; ++i)
             {
-                step_c[i] = std::cos(w[i]);
-                step_s[i] = std::sin(w[i]);
+                on_cos[i] = std::cos(first_offset * w[i]);
+                on_sin[i] = -std::sin(first_offset * w[i]);
             }
-            NearestTrained best{0, -2};
-            const double half = static_cast<double>(pairs);
-            for (std::int64_t q = options.trained_length - 1, steps = steps_per_anchor; q >= 0; --q, ++steps)
-            {
-                const double offset = static_cast<double>(options.p - q);
-                if (steps == steps_per_anchor)
-                {
-                    for (std::size_t i = 0; i < pairs; ++i)
-                    {
-                        c[i] = std::cos(offset * w[i]);
-                        s[i] = std::sin(offset * w[i]);
-                    }
-                    steps = 0;
-                }
-                double sum = 0;
-                for (std::size_t i = 0; i < pairs; ++i) sum += c[i];
-                if (sum / half > best.cosine) best = {q, sum / half};
-                for (std::size_t i = 0; i < pairs; ++i)  // offset -> offset + 1
-                {
-                    const double next_c = c[i] * step_c[i] - s[i] * step_s[i];
-                    s[i] = s[i] * step_c[i] + c[i] * step_s[i];
-                    c[i] = next_c;
-                }
-            }
-            return best;
+            const std::vector<double> ones(pairs, 1.0);
+            std::vector<double> dots(static_cast<std::size_t>(options.trained_length), 0.0);
+            add_weighted_sinusoids(w, on_sin, on_cos, [&](std::size_t) { return ones.data(); }, dots);
+            // The first largest in j order: the largest q among equals, as walking q downwards finds it.
+            const auto best = std::max_element(dots.begin(), dots.end());
+            const auto j = static_cast<std::int64_t>(best - dots.begin());
+            return {options.trained_length - 1 - j, *best / static_cast<double>(pairs)};
         }
     }
 
@@ -230,8 +215,16 @@ namespace posenc
     {
         throw_if(check_integer("p", static_cast<double>(p), 0, limits::max_position));
         T5Reach reach{t5_bucket(-p, options), p};
-        while (reach.first_distance_in_bucket > 0 && t5_bucket(-(reach.first_distance_in_bucket - 1), options) == reach.bucket)
-            --reach.first_distance_in_bucket;
+        // Buckets never fall as the distance grows, so the first distance in p's bucket is found by
+        // bisection: the smallest d in [0, p] with bucket(-d) == bucket(-p).
+        std::int64_t low = 0, high = p;
+        while (low < high)
+        {
+            const std::int64_t middle = low + (high - low) / 2;
+            if (t5_bucket(-middle, options) == reach.bucket) high = middle;
+            else low = middle + 1;
+        }
+        reach.first_distance_in_bucket = low;
         return reach;
     }
 }
