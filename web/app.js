@@ -1,7 +1,7 @@
 // Wires the page: the view tabs and the URL, the quiz, and the engine-driven views, each
 // started the first time it is shown (the first view loads only what it needs).
 import { startQuiz } from './quiz/quiz-app.js';
-import { readLocation, writeLocation } from './router.js';
+import { cancelPendingLocation, readLocation, writeLocation } from './router.js';
 import { embedSnippet, startEmbedMode } from './embed-mode.js';
 import { startLmsReporting } from './lms.js';
 
@@ -78,11 +78,13 @@ for (const link of document.querySelectorAll('.view-tabs a')) {
     if (event.ctrlKey || event.metaKey || event.shiftKey) return;  // let "open in new tab" work
     event.preventDefault();
     const view = link.dataset.view;
+    cancelPendingLocation();
     history.pushState(null, '', `?view=${view}${readLocation().embed ? '&embed=1' : ''}`);
     showView(view, {}).catch(reportFailure);
   });
 }
 window.addEventListener('popstate', () => {
+  cancelPendingLocation();
   const { view, settings } = readLocation();
   showView(view, settings).catch(reportFailure);
 });

@@ -50,10 +50,26 @@ export function queryFor(view, settings, current = new URLSearchParams(location.
   return `?${params}`;
 }
 
-/** Records a view and its settings: a new history entry when `push`, else replaces the current one. */
+/** How long a dragged control's URL waits for the next change: a replaceState on every slider
+ * step costs a tenth of the step, and Chromium throttles a page that calls it hundreds of times. */
+const REPLACE_DELAY_MS = 150;
+let pendingReplace = 0;
+
+/** Records a view and its settings: a new history entry when `push`, else replaces the current
+ * one once the settings have held still for REPLACE_DELAY_MS (the last one always lands). */
 export function writeLocation(view, settings, push) {
-  const query = queryFor(view, settings);
-  if (query === location.search) return;
-  if (push) history.pushState(null, '', query);
-  else history.replaceState(null, '', query);
+  clearTimeout(pendingReplace);
+  const write = () => {
+    const query = queryFor(view, settings);
+    if (query === location.search) return;
+    if (push) history.pushState(null, '', query);
+    else history.replaceState(null, '', query);
+  };
+  if (push) write();
+  else pendingReplace = setTimeout(write, REPLACE_DELAY_MS);
+}
+
+/** Drops a replace still waiting, before the page moves to another history entry itself. */
+export function cancelPendingLocation() {
+  clearTimeout(pendingReplace);
 }

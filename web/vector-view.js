@@ -7,6 +7,8 @@ import { paletteColour } from './palette.js';
  */
 export function createVectorView(canvas, list) {
   const context = canvas.getContext('2d');
+  /** @type {HTMLSpanElement[]} */
+  let numbers = [];
   return {
     /** @param {Float64Array} vector */
     show(vector) {
@@ -21,16 +23,22 @@ export function createVectorView(canvas, list) {
         const barHeight = -value * (middle - 4);
         context.fillRect(dim * slot + 1, middle, Math.max(1, slot - 2), barHeight);
       });
-      list.replaceChildren(...Array.from(vector, (value, dim) => {
-        const item = document.createElement('li');
-        const label = document.createElement('span');
-        label.className = 'dim';
-        label.textContent = `${dim % 2 === 0 ? 'sin' : 'cos'} ${dim}`;
-        const number = document.createElement('span');
-        number.textContent = value.toFixed(4).replace('-', '−');
-        item.append(label, number);
-        return item;
-      }));
+      // One item per dimension, built when the length changes; afterwards only the numbers change.
+      if (numbers.length !== vector.length) {
+        numbers = Array.from(vector, () => document.createElement('span'));
+        list.replaceChildren(...numbers.map((number, dim) => {
+          const item = document.createElement('li');
+          const label = document.createElement('span');
+          label.className = 'dim';
+          label.textContent = `${dim % 2 === 0 ? 'sin' : 'cos'} ${dim}`;
+          item.append(label, number);
+          return item;
+        }));
+      }
+      vector.forEach((value, dim) => {
+        const text = value.toFixed(4).replace('-', '−');
+        if (numbers[dim].textContent !== text) numbers[dim].textContent = text;
+      });
     },
   };
 }

@@ -3,6 +3,7 @@
 // attention row of query p.
 import { element } from '../quiz/render.js';
 import { drawPairStrip } from './pair-strip.js';
+import { patchChildren } from './patch.js';
 import { drawAttentionSparkline, peakOf } from './sparkline.js';
 import { fixed, int, sci } from './format.js';
 
@@ -11,7 +12,6 @@ const SCHEMES = [
   ['alibi', 'ALiBi'], ['t5', 'T5 buckets'], ['nope', 'NoPE'],
 ];
 const ATTENTION_D_MODEL = 32;  // the toy head stays interactive at p = 65,536
-const ATTENTION_DELAY_MS = 150;
 
 /** @typedef {{ p: number, L: number, d: number, headDim: number, overflow: string, scaling: string }} PositionState */
 
@@ -57,7 +57,7 @@ const describe = {
     const verdict = result.outOfRangeCount === 0
       ? `Defined and inside what training saw: every pair's angle at ${int(state.p)} occurred below ${int(state.L)}.`
       : `Defined but never trained: ${result.outOfRangeCount} of ${pairs} pairs sit at angles no position below ${int(state.L)} produced; the closest trained vector is PE(${int(result.nearest.position)}), cosine ${fixed(result.nearest.cosine)}.`;
-    return { verdict, body: [pairFigure(result.pairs), element('dl', [
+    return { verdict, pairs: result.pairs, body: [element('dl', [
       ...stat('Pairs slower than L', `${result.longWavelengthCount} of ${pairs}`),
       ...stat('Outside the trained angles', `${result.outOfRangeCount} of ${pairs}`),
       ...stat('Nearest trained encoding', `PE(${int(result.nearest.position)}), cos ${fixed(result.nearest.cosine)}`),
@@ -70,7 +70,7 @@ const describe = {
     const verdict = result.outOfRangeCount === 0
       ? `Distance ${int(state.p)}${how}: every pair stays within angles seen in training.`
       : `Distance ${int(state.p)}${how}: ${result.outOfRangeCount} of ${pairs} pairs rotate past any angle seen in training.`;
-    return { verdict, body: [pairFigure(result.pairs), element('dl', [
+    return { verdict, pairs: result.pairs, body: [element('dl', [
       ...stat('Pairs slower than L', `${result.longWavelengthCount} of ${pairs}`),
       ...stat('Outside the trained angles', `${result.outOfRangeCount} of ${pairs}`),
       ...stat('Attention factor', fixed(result.attentionFactor)),
@@ -116,11 +116,13 @@ function costText(entry) {
   return `${fixed(entry.rowSpacing)} rows apart`;
 }
 
-function pairFigure(pairs) {
+/** The pair-angle strip of a column: one canvas kept for the view's life, redrawn in place. */
+function pairFigure() {
   const canvas = element('canvas', [], { className: 'pair-strip', attributes: { width: '320', height: '110', role: 'img',
     'aria-label': 'Each frequency pair: the arc of angles training saw, and the angle at p (hollow diamond when outside it)' } });
-  requestAnimationFrame(() => drawPairStrip(canvas, pairs));
-  return element('figure', [canvas, element('figcaption', ['Bars: angles seen below L. Dots: angle at p; ◇ outside the bars.'])]);
+  const figure = element('figure', [canvas, element('figcaption', ['Bars: angles seen below L. Dots: angle at p; ◇ outside the bars.'])]);
+  figure.hidden = true;
+  return { figure, canvas };
 }
 
 /**
@@ -130,7 +132,6 @@ function pairFigure(pairs) {
  */
 export function createPositionView(container, engine, onChange) {
   let state = /** @type {PositionState} */ ({ p: 5000, L: 2048, d: 512, headDim: 64, overflow: 'clamp', scaling: 'none' });
-  let attentionTimer = 0;
 
   const pNumber = element('input', [], { id: 'pos-p', attributes: { type: 'number', min: '0', max: String(engine.limits.maxPosition), step: '1' } });
   const pSlider = element('input', [], { id: 'pos-p-range', attributes: { type: 'range', min: '0', max: '16384', step: '1', 'aria-label': 'Query position p (slider)' } });
@@ -152,12 +153,13 @@ export function createPositionView(container, engine, onChange) {
   const columns = new Map(SCHEMES.map(([scheme, title]) => {
     const verdict = element('p', [], { className: 'scheme-verdict', attributes: { 'aria-live': 'polite' } });
     const body = element('div', [], { className: 'scheme-body' });
+    const strip = pairFigure();
     const spark = element('canvas', [], { className: 'sparkline', attributes: { width: '320', height: '60', role: 'img', 'aria-label': `Toy attention of query p over keys 0 to p, ${title}` } });
     const sparkNote = element('p', [], { className: 'spark-note' });
-    const column = element('section', [element('h3', [title]), verdict, body,
+    const column = element('section', [element('h3', [title]), verdict, strip.figure, body,
       element('figure', [spark, element('figcaption', [sparkNote])], { className: 'attention' })],
     { className: `scheme-column scheme-${scheme}`, attributes: { 'aria-label': title } });
-    return [scheme, { column, verdict, body, spark, sparkNote }];
+    return [scheme, { column, verdict, body, strip, spark, sparkNote }];
   }));
 
   container.append(
@@ -172,42 +174,88 @@ export function createPositionView(container, engine, onChange) {
     return { ...state, p: Number.isInteger(p) ? p : state.p, L: Number.isInteger(L) ? L : state.L, d: Number(dSelect.value), overflow: overflowSelect.value, scaling: scalingSelect.value };
   }
 
-  function showError(target, error) {
-    target.verdict.textContent = error.message;
-    target.body.replaceChildren();
+  // The pair strips are drawn once per frame, whatever number of updates came before it.
+  const pendingStrips = new Map();
+  let frameRequested = false;
+  let updateWorkMs = 0;  // handler time of the updates this frame will complete
+  function requestFrame() {
+    if (frameRequested) return;
+    frameRequested = true;
+    requestAnimationFrame(drawFrame);
+  }
+  function drawFrame() {
+    const started = performance.now();
+    frameRequested = false;
+    for (const [strip, latest] of pendingStrips) drawPairStrip(strip.canvas, latest);
+    pendingStrips.clear();
+    if (updateWorkMs > 0) {
+      // One entry per completed update (its handler plus this frame's drawing), so a benchmark or
+      // DevTools can read what each slider step costs.
+      performance.measure('posenc:position-update', { start: started - updateWorkMs, duration: updateWorkMs + performance.now() - started });
+      updateWorkMs = 0;
+    }
+  }
+
+  // The attention rows cost time in proportion to p (every key), so they are drawn in idle time,
+  // a scheme at a time, always for the latest p and L: the slider never waits for them.
+  let attentionQueue = [];
+  let idleRequested = false;
+  let attentionWorkMs = 0;
+  function requestAttention() {
+    attentionQueue = [...columns.keys()];
+    attentionWorkMs = 0;
+    if (idleRequested) return;
+    idleRequested = true;
+    requestIdleCallback(drawAttention, { timeout: 300 });
+  }
+  function drawAttention(deadline) {
+    const started = performance.now();
+    idleRequested = false;
+    do renderAttentionRow(attentionQueue.shift());
+    while (attentionQueue.length && deadline.timeRemaining() > 2);
+    attentionWorkMs += performance.now() - started;
+    if (attentionQueue.length) {
+      idleRequested = true;
+      requestIdleCallback(drawAttention, { timeout: 300 });
+    } else {
+      performance.measure('posenc:position-attention', { start: started, duration: attentionWorkMs });
+    }
+  }
+
+  /** Shows a column's description, touching only the text and nodes that changed. */
+  function showColumn(target, { verdict, body, pairs }) {
+    if (target.verdict.textContent !== verdict) target.verdict.textContent = verdict;
+    patchChildren(target.body, body);
+    target.strip.figure.hidden = !pairs;
+    if (pairs) pendingStrips.set(target.strip, pairs);
   }
 
   function render() {
     for (const [scheme, target] of columns) {
       try {
         const result = engine.beyondTrained({ scheme, p: state.p, trainedLength: state.L, dModel: state.d, headDim: state.headDim, scaling: scalingFor(state) });
-        const { verdict, body } = describe[scheme](result, state);
-        target.verdict.textContent = verdict;
-        target.body.replaceChildren(...body);
+        showColumn(target, describe[scheme](result, state));
       } catch (error) {
         if (!(error instanceof RangeError || error instanceof TypeError)) throw error;
-        showError(target, error);
+        showColumn(target, { verdict: error.message, body: [] });
       }
     }
-    clearTimeout(attentionTimer);
-    attentionTimer = setTimeout(renderAttention, ATTENTION_DELAY_MS);
+    requestFrame();
+    requestAttention();
   }
 
-  function renderAttention() {
-    const started = performance.now();
-    for (const [scheme, target] of columns) {
-      try {
-        const { weights } = engine.attention({ scheme, queryPosition: state.p, trainedLength: state.L, overflow: state.overflow,
-          dModel: ATTENTION_D_MODEL, scaling: scheme === 'rope' ? scalingFor(state) : { kind: 'none' } });
-        drawAttentionSparkline(target.spark, weights);
-        const peak = peakOf(weights);
-        target.sparkNote.textContent = `log₁₀ weight over keys 0…${int(state.p)}; largest ${fixed(peak.weight)} on key ${int(peak.index)}.`;
-      } catch (error) {
-        target.spark.getContext('2d').clearRect(0, 0, target.spark.width, target.spark.height);
-        target.sparkNote.textContent = `No attention row: ${error.message}`;
-      }
+  function renderAttentionRow(scheme) {
+    const target = columns.get(scheme);
+    try {
+      const { weights } = engine.attention({ scheme, queryPosition: state.p, trainedLength: state.L, overflow: state.overflow,
+        dModel: ATTENTION_D_MODEL, scaling: scheme === 'rope' ? scalingFor(state) : { kind: 'none' } });
+      drawAttentionSparkline(target.spark, weights);
+      const peak = peakOf(weights);
+      target.sparkNote.textContent = `log₁₀ weight over keys 0…${int(state.p)}; largest ${fixed(peak.weight)} on key ${int(peak.index)}.`;
+    } catch (error) {
+      target.spark.getContext('2d').clearRect(0, 0, target.spark.width, target.spark.height);
+      target.sparkNote.textContent = `No attention row: ${error.message}`;
     }
-    performance.measure('posenc:position-attention', { start: started });
   }
 
   function syncControls() {
@@ -225,8 +273,7 @@ export function createPositionView(container, engine, onChange) {
     if (document.activeElement !== pNumber) pNumber.value = String(state.p);
     render();
     onChange(state, commit);
-    // One entry per update, so a benchmark (or DevTools) can read the cost of each slider step.
-    performance.measure('posenc:position-update', { start: started });
+    updateWorkMs += performance.now() - started;
   };
   pSlider.addEventListener('input', () => { pNumber.value = pSlider.value; changed(false)(); });
   pSlider.addEventListener('change', changed(true));
