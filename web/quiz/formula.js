@@ -3,7 +3,7 @@
 
 const greek = { theta: 'θ', pi: 'π', omega: 'ω', alpha: 'α', beta: 'β', lambda: 'λ', delta: 'δ' };
 const functions = new Set(['sin', 'cos', 'log']);
-const operators = new Set(['+', '-', '=', '/', '·', '×', '<', '>', '≤', '≥', '≈', '(', ')', '[', ']', ',', '|']);
+const operators = new Set(['+', '-', '−', '=', '/', '·', '×', '<', '>', '≤', '≥', '≈', '∼', '→', '…', '(', ')', '[', ']', ',', '|']);
 // Shown with the proper minus sign; the source keeps the ASCII hyphen.
 const operatorGlyph = { '-': '−' };
 

@@ -56,6 +56,17 @@ function vectorFor(engine, state, table) {
   }
 }
 
+/** What dimension `dim` of the shown vector holds, for its label. */
+function dimensionLabel(state) {
+  const half = state.d / 2;
+  switch (state.scheme) {
+    case 'sinusoidal': return (dim) => `${dim % 2 === 0 ? 'sin' : 'cos'} ${dim}`;
+    case 'concat': return (dim) => `${dim < half ? 'sin' : 'cos'} ${dim}`;
+    case 'rope': return (dim) => `${dim % 2 === 0 ? 'cos' : 'sin'} ${dim}`;  // R(p) (1, 0) = (cos, sin) per pair
+    default: return (dim) => `dim ${dim}`;
+  }
+}
+
 /**
  * @param {HTMLElement} container
  * @param {Awaited<ReturnType<import('../posenc.js').loadPosenc>>} engine
@@ -159,7 +170,7 @@ export function createEncodingsView(container, engine, onChange) {
     vectorHeading.textContent = `The vector at position p = ${int(state.p)}`;
     current.heatmap.draw(state.p);
     try {
-      vectorView.show(vectorFor(engine, state, current.table));
+      vectorView.show(vectorFor(engine, state, current.table), { labelOf: dimensionLabel(state), scale: current.scale });
       problem.textContent = '';
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
