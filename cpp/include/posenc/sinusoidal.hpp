@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string>
 #include <vector>
@@ -60,6 +61,35 @@ namespace posenc
         /// Steps of the angle-addition recurrence between exact re-anchors: each step adds a few
         /// ulp, so 256 steps stay near 1e-13 while libm sin/cos run once per 256 rows.
         inline constexpr int steps_per_anchor = 256;
+
+        // Two doubles a register (SSE2 natively, simd128 in wasm), spelled with the GCC/Clang vector
+        // extension: the compilers do not find the interleaving shuffles on their own.
+        using f64x2 = double __attribute__((vector_size(16)));
+        using f32x2 = float __attribute__((vector_size(8)));
+        using f32x4 = float __attribute__((vector_size(16)));
+
+        inline f64x2 load_f64x2(const double* from)
+        {
+            f64x2 v;
+            std::memcpy(&v, from, sizeof v);
+            return v;
+        }
+
+        inline void store_f64x2(double* to, f64x2 v) { std::memcpy(to, &v, sizeof v); }
+
+        /// Writes two pairs as the interleaved table lays them out: sin_0, cos_0, sin_1, cos_1.
+        inline void store_interleaved(double* out, f64x2 sin, f64x2 cos)
+        {
+            store_f64x2(out, __builtin_shufflevector(sin, cos, 0, 2));
+            store_f64x2(out + 2, __builtin_shufflevector(sin, cos, 1, 3));
+        }
+
+        /// The same, each value rounded once to float (as static_cast<float> does).
+        inline void store_interleaved(float* out, f64x2 sin, f64x2 cos)
+        {
+            const f32x4 v = __builtin_shufflevector(__builtin_convertvector(sin, f32x2), __builtin_convertvector(cos, f32x2), 0, 2, 1, 3);
+            std::memcpy(out, &v, sizeof v);
+        }
     }
 
     /// Writes sinusoidal rows block by block, keeping the recurrence's state between blocks so a
@@ -85,23 +115,33 @@ namespace posenc
         template <typename T>
         void write(std::span<const double> positions, T* out)
         {
-            for (const double position : positions)
+            for (std::size_t k = 0; k < positions.size();)
             {
+                const double position = positions[k];
                 const bool follows = has_previous_ && position == previous_ + 1;
                 if (follows && steps_since_anchor_ < detail::steps_per_anchor)
                 {
-                    advance_and_store(out);
-                    ++steps_since_anchor_;
+                    // The run of consecutive positions the recurrence can take before its next anchor.
+                    const auto room = static_cast<std::size_t>(detail::steps_per_anchor - steps_since_anchor_);
+                    std::size_t run = 1;
+                    while (run < room && k + run < positions.size() && positions[k + run] == position + static_cast<double>(run)) ++run;
+                    if (layout_ == SinusoidalLayout::interleaved)
+                        advance_run_interleaved(run, out);
+                    else
+                        for (std::size_t r = 0; r < run; ++r) advance_and_store(out + r * d_);
+                    steps_since_anchor_ += static_cast<int>(run);
+                    previous_ = positions[k + run - 1];
+                    out += run * d_;
+                    k += run;
+                    continue;
                 }
-                else
-                {
-                    anchor(position);
-                    store(out);
-                    steps_since_anchor_ = 0;
-                }
+                anchor(position);
+                store(out);
+                steps_since_anchor_ = 0;
                 previous_ = position;
                 has_previous_ = true;
                 out += d_;
+                ++k;
             }
         }
 
@@ -136,6 +176,59 @@ namespace posenc
                     line[i] = static_cast<T>(sin_[i]);
                     line[pairs + i] = static_cast<T>(cos_[i]);
                 }
+            }
+        }
+
+        /// The next `rows` rows of the interleaved layout, pairs outermost: eight pairs' (sin, cos)
+        /// stay in registers while they are rotated row after row (four independent chains hide the
+        /// multiply-add latency), so the state is loaded and stored once per run, not once per row.
+        /// Same arithmetic, in the same order, as advance_and_store: the results are identical.
+        template <typename T>
+        void advance_run_interleaved(std::size_t rows, T* out)
+        {
+            using detail::f64x2;
+            constexpr std::size_t lanes = 2, chains = 4, group = lanes * chains;
+            const std::size_t pairs = d_ / 2, grouped = pairs - pairs % group;
+            for (std::size_t i = 0; i < grouped; i += group)
+            {
+                f64x2 s[chains], c[chains], step_s[chains], step_c[chains];
+                for (std::size_t g = 0; g < chains; ++g)
+                {
+                    s[g] = detail::load_f64x2(&sin_[i + lanes * g]);
+                    c[g] = detail::load_f64x2(&cos_[i + lanes * g]);
+                    step_s[g] = detail::load_f64x2(&step_sin_[i + lanes * g]);
+                    step_c[g] = detail::load_f64x2(&step_cos_[i + lanes * g]);
+                }
+                T* line = out + 2 * i;
+                for (std::size_t r = 0; r < rows; ++r, line += d_)
+                    for (std::size_t g = 0; g < chains; ++g)
+                    {
+                        const f64x2 next_s = s[g] * step_c[g] + c[g] * step_s[g];
+                        c[g] = c[g] * step_c[g] - s[g] * step_s[g];
+                        s[g] = next_s;
+                        detail::store_interleaved(line + 2 * lanes * g, s[g], c[g]);
+                    }
+                for (std::size_t g = 0; g < chains; ++g)
+                {
+                    detail::store_f64x2(&sin_[i + lanes * g], s[g]);
+                    detail::store_f64x2(&cos_[i + lanes * g], c[g]);
+                }
+            }
+            // The pairs left over (and an odd d's lone sin column), one at a time.
+            for (std::size_t i = grouped; i < sin_.size(); ++i)
+            {
+                double si = sin_[i], ci = cos_[i];
+                T* line = out;
+                for (std::size_t r = 0; r < rows; ++r, line += d_)
+                {
+                    const double next_s = si * step_cos_[i] + ci * step_sin_[i];
+                    ci = ci * step_cos_[i] - si * step_sin_[i];
+                    si = next_s;
+                    line[2 * i] = static_cast<T>(si);
+                    if (2 * i + 1 < d_) line[2 * i + 1] = static_cast<T>(ci);
+                }
+                sin_[i] = si;
+                cos_[i] = ci;
             }
         }
 
