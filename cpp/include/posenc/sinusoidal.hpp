@@ -58,8 +58,9 @@ namespace posenc
 
     namespace detail
     {
-        /// Steps of the angle-addition recurrence between exact re-anchors: each step adds a few
-        /// ulp, so 256 steps stay near 1e-13 while libm sin/cos run once per 256 rows.
+        /// Steps of the angle-addition recurrence between re-anchors: each step adds a few ulp, so
+        /// 256 steps stay near 1e-13. A run's first anchor comes from libm; the next ones rotate
+        /// the previous anchor by 256 w_i (a few ulp each: ~1e-13 after 65,536 rows).
         inline constexpr int steps_per_anchor = 256;
 
         // Two doubles a register (SSE2 natively, simd128 in wasm), spelled with the GCC/Clang vector
@@ -135,7 +136,8 @@ namespace posenc
                     k += run;
                     continue;
                 }
-                anchor(position);
+                if (follows) leap_anchor();  // a run reaching its next anchor: no libm
+                else anchor(position);
                 store(out);
                 steps_since_anchor_ = 0;
                 previous_ = position;
@@ -148,12 +150,39 @@ namespace posenc
     private:
         void anchor(double position)
         {
+            anchor_sin_.resize(sin_.size());
+            anchor_cos_.resize(sin_.size());
             for (std::size_t i = 0; i < sin_.size(); ++i)
             {
                 // p / base^(2i/d), exactly as the paper and its numpy rendering write it.
                 const double angle = position / wavelength_scale_[i];
-                sin_[i] = std::sin(angle);
-                cos_[i] = std::cos(angle);
+                anchor_sin_[i] = sin_[i] = std::sin(angle);
+                anchor_cos_[i] = cos_[i] = std::cos(angle);
+            }
+        }
+
+        /// The anchor steps_per_anchor + 1 rows after the last one: that anchor rotated once by
+        /// (steps_per_anchor + 1) w_i (exact angle addition, a few ulp per anchor) instead of libm's sin
+        /// and cos of every pair, which cost as much as the 256 rows of recurrence between anchors.
+        void leap_anchor()
+        {
+            if (leap_sin_.empty())
+            {
+                leap_sin_.resize(sin_.size());
+                leap_cos_.resize(sin_.size());
+                for (std::size_t i = 0; i < sin_.size(); ++i)
+                {
+                    // An anchor row is followed by steps_per_anchor recurrence rows: the next anchor is one more on.
+                    const double angle = static_cast<double>(detail::steps_per_anchor + 1) / wavelength_scale_[i];
+                    leap_sin_[i] = std::sin(angle);
+                    leap_cos_[i] = std::cos(angle);
+                }
+            }
+            for (std::size_t i = 0; i < sin_.size(); ++i)
+            {
+                const double next_s = anchor_sin_[i] * leap_cos_[i] + anchor_cos_[i] * leap_sin_[i];
+                anchor_cos_[i] = cos_[i] = anchor_cos_[i] * leap_cos_[i] - anchor_sin_[i] * leap_sin_[i];
+                anchor_sin_[i] = sin_[i] = next_s;
             }
         }
 
@@ -276,6 +305,7 @@ namespace posenc
         std::size_t d_;
         SinusoidalLayout layout_;
         std::vector<double> sin_, cos_, step_sin_, step_cos_, wavelength_scale_;
+        std::vector<double> anchor_sin_, anchor_cos_, leap_sin_, leap_cos_;  // the last anchor; rotation to the next
         double previous_ = 0;
         bool has_previous_ = false;
         int steps_since_anchor_ = 0;
@@ -286,7 +316,8 @@ namespace posenc
     /// interleaved: out(p, 2i) = sin(p w_i), out(p, 2i+1) = cos(p w_i); an odd d ends on a sin column.
     /// concat:      out(p, i) = sin(p w_i), out(p, d/2 + i) = cos(p w_i), with the same w_i.
     /// Runs of consecutive positions use the exact angle-addition recurrence, re-anchored every
-    /// detail::steps_per_anchor rows; everything else is evaluated directly.
+    /// detail::steps_per_anchor rows by a rotation of the previous anchor; everything else is
+    /// evaluated directly.
     template <typename T>
     void sinusoidal_into(std::span<const double> positions, const SinusoidalOptions& options, T* out)
     {
