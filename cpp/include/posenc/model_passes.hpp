@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model.hpp"
+#include "row_kernels.hpp"
 #include "sinusoidal.hpp"
 
 namespace posenc
@@ -79,45 +80,53 @@ namespace posenc
 
     namespace detail
     {
-        /// out(i, :) = W x(row_i, :) for W (out_dim x in_dim), accumulated into `out`.
+        /// out(i, :) += W x(row_i, :) for W (out_dim x in_dim): each output a dot product over c in
+        /// order, then added. W is transposed once so that 8 outputs are summed side by side.
         inline void apply_rows(const double* w, std::size_t out_dim, std::size_t in_dim, const double* x,
                                std::span<const std::size_t> rows, double* out)
         {
+            const auto columns = transposed(w, out_dim, in_dim);  // (in_dim x out_dim)
             for (std::size_t i = 0; i < rows.size(); ++i)
             {
                 const double* xi = x + rows[i] * in_dim;
                 double* oi = out + i * out_dim;
-                for (std::size_t o = 0; o < out_dim; ++o)
-                {
-                    const double* wo = w + o * in_dim;
-                    double sum = 0;
-                    for (std::size_t c = 0; c < in_dim; ++c) sum += wo[c] * xi[c];
-                    oi[o] += sum;
-                }
+                for_each_block(out_dim, [&](std::size_t o, auto width) {
+                    constexpr std::size_t n = decltype(width)::value;
+                    double sums[n] = {};
+                    add_scaled_rows<n>(in_dim, [&](std::size_t c) { return xi[c]; },
+                                       [&](std::size_t c) { return columns.data() + c * out_dim + o; }, sums);
+                    for (std::size_t b = 0; b < n; ++b) oi[o + b] += sums[b];
+                });
             }
         }
 
+        /// Rows of x that apply_rows_backward sums into dW per pass (a tile that stays in cache).
+        inline constexpr std::size_t backward_row_tile = 64;
+
         /// The transpose of apply_rows: dW += dy x^T and dx(row_i) += W^T dy_i (dx may be null).
+        /// Every element gets its terms one at a time in the plain loop's order (rows i for dW,
+        /// outputs o for dx).
         inline void apply_rows_backward(const double* w, std::size_t out_dim, std::size_t in_dim, const double* x,
                                         std::span<const std::size_t> rows, const double* dy, double* dw, double* dx)
         {
+            for (std::size_t first = 0; first < rows.size(); first += backward_row_tile)
+            {
+                const std::size_t count = std::min(backward_row_tile, rows.size() - first);
+                for (std::size_t o = 0; o < out_dim; ++o)
+                    for_each_block(in_dim, [&](std::size_t c, auto width) {
+                        add_scaled_rows<decltype(width)::value>(
+                            count, [&](std::size_t i) { return dy[(first + i) * out_dim + o]; },
+                            [&](std::size_t i) { return x + rows[first + i] * in_dim + c; }, dw + o * in_dim + c);
+                    });
+            }
+            if (!dx) return;
             for (std::size_t i = 0; i < rows.size(); ++i)
             {
-                const double* xi = x + rows[i] * in_dim;
                 const double* di = dy + i * out_dim;
-                for (std::size_t o = 0; o < out_dim; ++o)
-                {
-                    const double g = di[o];
-                    if (g == 0) continue;
-                    double* dwo = dw + o * in_dim;
-                    for (std::size_t c = 0; c < in_dim; ++c) dwo[c] += g * xi[c];
-                    if (dx)
-                    {
-                        double* dxi = dx + rows[i] * in_dim;
-                        const double* wo = w + o * in_dim;
-                        for (std::size_t c = 0; c < in_dim; ++c) dxi[c] += g * wo[c];
-                    }
-                }
+                for_each_block(in_dim, [&](std::size_t c, auto width) {
+                    add_scaled_rows<decltype(width)::value>(out_dim, [&](std::size_t o) { return di[o]; },
+                                                            [&](std::size_t o) { return w + o * in_dim + c; }, dx + rows[i] * in_dim + c);
+                });
             }
         }
 
