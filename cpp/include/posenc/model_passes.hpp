@@ -81,7 +81,7 @@ namespace posenc
     namespace detail
     {
         /// out(i, :) += W x(row_i, :) for W (out_dim x in_dim): each output a dot product over c in
-        /// order, then added. W is transposed once so that 8 outputs are summed side by side.
+        /// order, then added. W is transposed once so that a block of outputs is summed side by side.
         inline void apply_rows(const double* w, std::size_t out_dim, std::size_t in_dim, const double* x,
                                std::span<const std::size_t> rows, double* out)
         {
@@ -263,7 +263,7 @@ namespace posenc
             state.weights.assign(cells, 0.0);
             state.context.assign(queries * d, 0.0);
             const double* t5 = groups.t5_bias == LayerGroups::none ? nullptr : model.group(groups.t5_bias);
-            const auto key_columns = detail::transposed(state.k.data(), keys, d);  // (D x keys): 8 scores side by side
+            const auto key_columns = detail::transposed(state.k.data(), keys, d);  // (D x keys): a block of scores side by side
             for (std::size_t i = 0; i < queries; ++i)
             {
                 const std::size_t r = state.rows[i];
@@ -416,7 +416,7 @@ namespace posenc
             // Per query i, head h and key j (laid out as state.weights): first d loss / d weight_ij
             // = dC_i,h . v_j,h, then scale x d loss / d score_ij (softmax backward).
             std::vector<double> d_scores(state.weights.size(), 0.0);
-            const auto value_columns = detail::transposed(state.v.data(), keys, d);  // (D x keys): 8 keys side by side
+            const auto value_columns = detail::transposed(state.v.data(), keys, d);  // (D x keys): a block of keys side by side
             for (std::size_t i = 0; i < count; ++i)
             {
                 const std::size_t r = state.rows[i];
