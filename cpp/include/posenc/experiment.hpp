@@ -195,7 +195,10 @@ namespace posenc
 
         /// One Adam step on batch_size fresh sequences of length L (shorter during warmup);
         /// returns the mean loss.
-        double step()
+        /// Never inlined: V8 runs a wasm function in its baseline tier until it is called again,
+        /// so a loop of steps inlined into one call (the binding's trainerStep) would train at
+        /// baseline speed for the whole call; as its own function it is optimized after a few steps.
+        [[gnu::noinline]] double step()
         {
             std::fill(gradient_.begin(), gradient_.end(), 0.0);
             const std::size_t length = training_length();

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model.hpp"
+#include "row_kernels.hpp"
 #include "sinusoidal.hpp"
 
 namespace posenc
@@ -79,45 +80,53 @@ namespace posenc
 
     namespace detail
     {
-        /// out(i, :) = W x(row_i, :) for W (out_dim x in_dim), accumulated into `out`.
+        /// out(i, :) += W x(row_i, :) for W (out_dim x in_dim): each output a dot product over c in
+        /// order, then added. W is transposed once so that a block of outputs is summed side by side.
         inline void apply_rows(const double* w, std::size_t out_dim, std::size_t in_dim, const double* x,
                                std::span<const std::size_t> rows, double* out)
         {
+            const auto columns = transposed(w, out_dim, in_dim);  // (in_dim x out_dim)
             for (std::size_t i = 0; i < rows.size(); ++i)
             {
                 const double* xi = x + rows[i] * in_dim;
                 double* oi = out + i * out_dim;
-                for (std::size_t o = 0; o < out_dim; ++o)
-                {
-                    const double* wo = w + o * in_dim;
-                    double sum = 0;
-                    for (std::size_t c = 0; c < in_dim; ++c) sum += wo[c] * xi[c];
-                    oi[o] += sum;
-                }
+                for_each_block(out_dim, [&](std::size_t o, auto width) {
+                    constexpr std::size_t n = decltype(width)::value;
+                    double sums[n] = {};
+                    add_scaled_rows<n>(in_dim, [&](std::size_t c) { return xi[c]; },
+                                       [&](std::size_t c) { return columns.data() + c * out_dim + o; }, sums);
+                    for (std::size_t b = 0; b < n; ++b) oi[o + b] += sums[b];
+                });
             }
         }
 
+        /// Rows of x that apply_rows_backward sums into dW per pass (a tile that stays in cache).
+        inline constexpr std::size_t backward_row_tile = 64;
+
         /// The transpose of apply_rows: dW += dy x^T and dx(row_i) += W^T dy_i (dx may be null).
+        /// Every element gets its terms one at a time in the plain loop's order (rows i for dW,
+        /// outputs o for dx).
         inline void apply_rows_backward(const double* w, std::size_t out_dim, std::size_t in_dim, const double* x,
                                         std::span<const std::size_t> rows, const double* dy, double* dw, double* dx)
         {
+            for (std::size_t first = 0; first < rows.size(); first += backward_row_tile)
+            {
+                const std::size_t count = std::min(backward_row_tile, rows.size() - first);
+                for (std::size_t o = 0; o < out_dim; ++o)
+                    for_each_block(in_dim, [&](std::size_t c, auto width) {
+                        add_scaled_rows<decltype(width)::value>(
+                            count, [&](std::size_t i) { return dy[(first + i) * out_dim + o]; },
+                            [&](std::size_t i) { return x + rows[first + i] * in_dim + c; }, dw + o * in_dim + c);
+                    });
+            }
+            if (!dx) return;
             for (std::size_t i = 0; i < rows.size(); ++i)
             {
-                const double* xi = x + rows[i] * in_dim;
                 const double* di = dy + i * out_dim;
-                for (std::size_t o = 0; o < out_dim; ++o)
-                {
-                    const double g = di[o];
-                    if (g == 0) continue;
-                    double* dwo = dw + o * in_dim;
-                    for (std::size_t c = 0; c < in_dim; ++c) dwo[c] += g * xi[c];
-                    if (dx)
-                    {
-                        double* dxi = dx + rows[i] * in_dim;
-                        const double* wo = w + o * in_dim;
-                        for (std::size_t c = 0; c < in_dim; ++c) dxi[c] += g * wo[c];
-                    }
-                }
+                for_each_block(in_dim, [&](std::size_t c, auto width) {
+                    add_scaled_rows<decltype(width)::value>(out_dim, [&](std::size_t o) { return di[o]; },
+                                                            [&](std::size_t o) { return w + o * in_dim + c; }, dx + rows[i] * in_dim + c);
+                });
             }
         }
 
@@ -187,7 +196,11 @@ namespace posenc
         throw_if(check_model_input(model, input));
         const auto& config = model.config;
         const auto& layout = model.layout;
-        const auto [d, heads, head_dim, hidden, vocabulary, keys, scale] = detail::pass_sizes(model, input);
+        // Plain locals, not a structured binding: clang 14 (Emscripten 3.1.6) cannot capture those in lambdas.
+        const auto sizes = detail::pass_sizes(model, input);
+        const std::size_t d = sizes.d, heads = sizes.heads, head_dim = sizes.head_dim, hidden = sizes.hidden, vocabulary = sizes.vocabulary,
+                          keys = sizes.keys;
+        const double scale = sizes.scale;
 
         ModelPass pass;
         pass.x0.assign(keys * d, 0.0);
@@ -250,6 +263,7 @@ namespace posenc
             state.weights.assign(cells, 0.0);
             state.context.assign(queries * d, 0.0);
             const double* t5 = groups.t5_bias == LayerGroups::none ? nullptr : model.group(groups.t5_bias);
+            const auto key_columns = detail::transposed(state.k.data(), keys, d);  // (D x keys): a block of scores side by side
             for (std::size_t i = 0; i < queries; ++i)
             {
                 const std::size_t r = state.rows[i];
@@ -257,13 +271,15 @@ namespace posenc
                 {
                     double* w = &state.weights[state.weight_offset[i] + h * (r + 1)];
                     const double* qh = &state.q[i * d + h * head_dim];
+                    const double* kh_columns = &key_columns[h * head_dim * keys];
+                    detail::for_each_block(r + 1, [&](std::size_t j, auto width) {
+                        detail::add_scaled_rows<decltype(width)::value>(head_dim, [&](std::size_t c) { return qh[c]; },
+                                                                        [&](std::size_t c) { return kh_columns + c * keys + j; }, w + j);
+                    });
                     double top = -std::numeric_limits<double>::infinity();
                     for (std::size_t j = 0; j <= r; ++j)
                     {
-                        const double* kh = &state.k[j * d + h * head_dim];
-                        double s = 0;
-                        for (std::size_t c = 0; c < head_dim; ++c) s += qh[c] * kh[c];
-                        s *= scale;
+                        double s = w[j] * scale;
                         const double distance = input.positions[r] - input.positions[j];
                         if (config.scheme == Scheme::alibi) s -= model.slopes[h] * distance;
                         if (t5) s += t5[h * static_cast<std::size_t>(config.t5.num_buckets) + buckets[static_cast<std::size_t>(std::fabs(distance))]];
@@ -272,13 +288,13 @@ namespace posenc
                     }
                     double total = 0;
                     for (std::size_t j = 0; j <= r; ++j) total += w[j] = std::exp(w[j] - top);
+                    for (std::size_t j = 0; j <= r; ++j) w[j] /= total;
                     double* ch = &state.context[i * d + h * head_dim];
-                    for (std::size_t j = 0; j <= r; ++j)
-                    {
-                        w[j] /= total;
-                        const double* vh = &state.v[j * d + h * head_dim];
-                        for (std::size_t c = 0; c < head_dim; ++c) ch[c] += w[j] * vh[c];
-                    }
+                    const double* vh = &state.v[h * head_dim];
+                    detail::for_each_block(head_dim, [&](std::size_t c, auto width) {
+                        detail::add_scaled_rows<decltype(width)::value>(r + 1, [&](std::size_t j) { return w[j]; },
+                                                                        [&](std::size_t j) { return vh + j * d + c; }, ch + c);
+                    });
                 }
             }
             state.mid.assign(queries * d, 0.0);
@@ -337,7 +353,11 @@ namespace posenc
     {
         const auto& config = model.config;
         const auto& layout = model.layout;
-        const auto [d, heads, head_dim, hidden, vocabulary, keys, scale] = detail::pass_sizes(model, input);
+        // Plain locals, not a structured binding: clang 14 (Emscripten 3.1.6) cannot capture those in lambdas.
+        const auto sizes = detail::pass_sizes(model, input);
+        const std::size_t d = sizes.d, heads = sizes.heads, head_dim = sizes.head_dim, hidden = sizes.hidden, vocabulary = sizes.vocabulary,
+                          keys = sizes.keys;
+        const double scale = sizes.scale;
         auto grad = [&](std::size_t group) { return gradient.data() + layout.groups[group].offset; };
 
         // d loss / d logits = (p - onehot) weight / |R|
@@ -393,45 +413,59 @@ namespace posenc
 
             std::vector<double> d_q(count * d, 0.0), d_k(keys * d, 0.0), d_v(keys * d, 0.0);
             double* d_t5 = groups.t5_bias == LayerGroups::none ? nullptr : grad(groups.t5_bias);
-            std::vector<double> d_score;
+            // Per query i, head h and key j (laid out as state.weights): first d loss / d weight_ij
+            // = dC_i,h . v_j,h, then scale x d loss / d score_ij (softmax backward).
+            std::vector<double> d_scores(state.weights.size(), 0.0);
+            const auto value_columns = detail::transposed(state.v.data(), keys, d);  // (D x keys): a block of keys side by side
             for (std::size_t i = 0; i < count; ++i)
             {
                 const std::size_t r = state.rows[i];
-                d_score.resize(r + 1);
                 for (std::size_t h = 0; h < heads; ++h)
                 {
-                    const double* w = &state.weights[state.weight_offset[i] + h * (r + 1)];
+                    const std::size_t cell = state.weight_offset[i] + h * (r + 1);
+                    const double* w = &state.weights[cell];
+                    double* ds = &d_scores[cell];
                     const double* dch = &d_context[i * d + h * head_dim];
+                    const double* vh_columns = &value_columns[h * head_dim * keys];
+                    detail::for_each_block(r + 1, [&](std::size_t j, auto width) {
+                        detail::add_scaled_rows<decltype(width)::value>(head_dim, [&](std::size_t c) { return dch[c]; },
+                                                                        [&](std::size_t c) { return vh_columns + c * keys + j; }, ds + j);
+                    });
                     double mean = 0;
+                    for (std::size_t j = 0; j <= r; ++j) mean += w[j] * ds[j];
                     for (std::size_t j = 0; j <= r; ++j)
                     {
-                        const double* vh = &state.v[j * d + h * head_dim];
-                        double* dvh = &d_v[j * d + h * head_dim];
-                        double dw = 0;
-                        for (std::size_t c = 0; c < head_dim; ++c)
-                        {
-                            dw += dch[c] * vh[c];
-                            dvh[c] += w[j] * dch[c];
-                        }
-                        d_score[j] = dw;
-                        mean += w[j] * dw;
-                    }
-                    const double* qh = &state.q[i * d + h * head_dim];
-                    double* dqh = &d_q[i * d + h * head_dim];
-                    for (std::size_t j = 0; j <= r; ++j)
-                    {
-                        const double ds = w[j] * (d_score[j] - mean);  // softmax backward
+                        const double d_score = w[j] * (ds[j] - mean);  // softmax backward
                         if (d_t5)
                             d_t5[h * static_cast<std::size_t>(config.t5.num_buckets)
-                                 + buckets[static_cast<std::size_t>(std::fabs(input.positions[r] - input.positions[j]))]] += ds;
-                        const double* kh = &state.k[j * d + h * head_dim];
-                        double* dkh = &d_k[j * d + h * head_dim];
-                        for (std::size_t c = 0; c < head_dim; ++c)
-                        {
-                            dqh[c] += scale * ds * kh[c];
-                            dkh[c] += scale * ds * qh[c];
-                        }
+                                 + buckets[static_cast<std::size_t>(std::fabs(input.positions[r] - input.positions[j]))]] += d_score;
+                        ds[j] = scale * d_score;
                     }
+                    const double* kh = &state.k[h * head_dim];
+                    double* dqh = &d_q[i * d + h * head_dim];
+                    detail::for_each_block(head_dim, [&](std::size_t c, auto width) {
+                        detail::add_scaled_rows<decltype(width)::value>(r + 1, [&](std::size_t j) { return ds[j]; },
+                                                                        [&](std::size_t j) { return kh + j * d + c; }, dqh + c);
+                    });
+                }
+            }
+            // dk_j += sum_i (scale dS_ij) q_i and dv_j += sum_i weight_ij dC_i over the queries that
+            // see key j (rows[i] >= j), in query order.
+            for (std::size_t j = 0, first = 0; j < keys; ++j)
+            {
+                while (state.rows[first] < j) ++first;
+                const std::size_t seen_by = count - first;
+                for (std::size_t h = 0; h < heads; ++h)
+                {
+                    auto cell = [&](std::size_t k) { return state.weight_offset[first + k] + h * (state.rows[first + k] + 1) + j; };
+                    const std::size_t column = h * head_dim;
+                    detail::for_each_block(head_dim, [&](std::size_t c, auto width) {
+                        constexpr std::size_t n = decltype(width)::value;
+                        detail::add_scaled_rows<n>(seen_by, [&](std::size_t k) { return state.weights[cell(k)]; },
+                                                   [&](std::size_t k) { return &d_context[(first + k) * d + column + c]; }, &d_v[j * d + column + c]);
+                        detail::add_scaled_rows<n>(seen_by, [&](std::size_t k) { return d_scores[cell(k)]; },
+                                                   [&](std::size_t k) { return &state.q[(first + k) * d + column + c]; }, &d_k[j * d + column + c]);
+                    });
                 }
             }
             if (config.scheme == Scheme::rope)
