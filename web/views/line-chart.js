@@ -23,13 +23,25 @@ export function createLineChart(container, { xLabel, yLabel, height = 220 }) {
   const observer = new ResizeObserver(() => chart?.setSize({ width: width(), height }));
   observer.observe(container);
 
+  /** uPlot options of one series. */
+  const seriesOptions = (s, i) => ({ label: s.label, stroke: SERIES_COLOURS[i % SERIES_COLOURS.length], width: 1.5, dash: s.dash, points: { show: false } });
+
   return {
     /**
-     * Replaces every series.
+     * Replaces every series. A chart whose series so far are a prefix of the new ones (results
+     * arriving one by one) gains the new series and new data; any other change draws it afresh:
+     * building a uPlot measures fonts and lays out its legend, tens of milliseconds a chart.
      * @param {ArrayLike<number>} x
      * @param {{ label: string, values: ArrayLike<number>, dash?: number[] }[]} series
      */
     show(x, series) {
+      const data = [Array.from(x), ...series.map((s) => Array.from(s.values))];
+      const shown = chart ? chart.series.slice(1).map((s) => s.label) : null;
+      if (shown && shown.length <= series.length && shown.every((label, i) => label === series[i].label)) {
+        for (let i = shown.length; i < series.length; i++) chart.addSeries(seriesOptions(series[i], i));
+        chart.setData(data);
+        return;
+      }
       chart?.destroy();
       const styles = getComputedStyle(container);
       const ink = styles.color;
@@ -41,11 +53,9 @@ export function createLineChart(container, { xLabel, yLabel, height = 220 }) {
         legend: { live: true },
         scales: { x: { time: false } },
         axes: [{ label: xLabel, stroke: ink, grid, ticks: grid }, { label: yLabel, size: 60, stroke: ink, grid, ticks: grid }],
-        series: [{ label: xLabel }, ...series.map((s, i) => ({
-          label: s.label, stroke: SERIES_COLOURS[i % SERIES_COLOURS.length], width: 1.5, dash: s.dash, points: { show: false },
-        }))],
+        series: [{ label: xLabel }, ...series.map(seriesOptions)],
       };
-      chart = new uPlot(opts, [Array.from(x), ...series.map((s) => Array.from(s.values))], container);
+      chart = new uPlot(opts, data, container);
     },
     destroy() {
       observer.disconnect();
