@@ -71,7 +71,7 @@ try {
         await new Promise(requestAnimationFrame);
       }
       input.dispatchEvent(new Event('change', { bubbles: true }));
-      await new Promise((resolve) => setTimeout(resolve, 400));  // the position view's deferred attention rows
+      await new Promise((resolve) => setTimeout(resolve, 400));  // the position view draws attention rows in idle time
       return {
         updates: performance.getEntriesByName(measure).map((e) => e.duration),
         attention: performance.getEntriesByName('posenc:position-attention').map((e) => e.duration),
