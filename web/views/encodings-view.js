@@ -96,6 +96,7 @@ export function createEncodingsView(container, engine, onChange) {
   controls.addEventListener('submit', (event) => event.preventDefault());
 
   const canvas = element('canvas', [], { id: 'enc-heatmap', attributes: { width: '1024', height: '256', role: 'img', tabindex: '-1' } });
+  const marker = element('div', [], { className: 'heatmap-marker', attributes: { 'aria-hidden': 'true' } });
   const readout = element('p', ['Hover over the heatmap to read a value.'], { className: 'readout', attributes: { 'aria-live': 'off' } });
   const vectorHeading = element('h3', [], { id: 'enc-vector-heading' });
   const bars = element('canvas', [], { attributes: { width: '1024', height: '120', role: 'img', 'aria-labelledby': 'enc-vector-heading' } });
@@ -110,7 +111,7 @@ export function createEncodingsView(container, engine, onChange) {
   container.append(
     element('h2', ['Encodings explorer'], { id: 'encodings-heading' }),
     controls, formula, problem,
-    element('figure', [canvas, element('figcaption', [
+    element('figure', [element('div', [canvas, marker], { className: 'heatmap-frame' }), element('figcaption', [
       element('span', ['Position 0 → n − 1 left to right; dimension 0 at the top. The line marks p.']),
       element('span', [element('span', ['−1'], { className: 'legend-min' }), element('span', [], { className: 'legend-bar', attributes: { 'aria-hidden': 'true' } }), element('span', ['+1'], { className: 'legend-max' })], { className: 'legend' }),
     ]), readout], { className: 'heatmap-figure' }),
@@ -148,7 +149,7 @@ export function createEncodingsView(container, engine, onChange) {
     try {
       const { table, scale } = tableFor(engine, state);
       problem.textContent = '';
-      const heatmap = createHeatmapView(canvas, table, scale);
+      const heatmap = createHeatmapView(canvas, marker, table, scale);
       current = { table, scale, heatmap };
       container.querySelector('.legend-min').textContent = `−${scale}`;
       container.querySelector('.legend-max').textContent = `+${scale}`;

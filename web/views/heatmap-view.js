@@ -3,12 +3,14 @@ import { divergingTable, paletteIndex } from '../palette.js';
 
 /**
  * Draws `table` (rows = positions, cols = dims) with position on x and dimension on y; values
- * are divided by `scale` so the palette spans -scale .. +scale.
+ * are divided by `scale` so the palette spans -scale .. +scale. Position p is shown by `marker`,
+ * an element laid over the canvas, so moving p never repaints the cells.
  * @param {HTMLCanvasElement} canvas
+ * @param {HTMLElement} marker  absolutely positioned over the canvas
  * @param {{ rows: number, cols: number, data: ArrayLike<number> }} table
  * @param {number} scale
  */
-export function createHeatmapView(canvas, table, scale) {
+export function createHeatmapView(canvas, marker, table, scale) {
   const { rows, cols, data } = table;
   const cells = document.createElement('canvas');
   cells.width = rows;
@@ -26,17 +28,14 @@ export function createHeatmapView(canvas, table, scale) {
   }
   cellContext.putImageData(image, 0, 0);
   const context = canvas.getContext('2d');
+  context.imageSmoothingEnabled = false;
+  context.drawImage(cells, 0, 0, canvas.width, canvas.height);
 
   return {
-    /** Redraws, with a vertical marker at position `p` when it is inside the table. */
+    /** Moves the marker to position `p`, hidden when p is outside the table. */
     draw(p) {
-      context.imageSmoothingEnabled = false;
-      context.drawImage(cells, 0, 0, canvas.width, canvas.height);
-      if (p >= 0 && p < rows) {
-        const x = ((p + 0.5) / rows) * canvas.width;
-        context.fillStyle = '#111';
-        context.fillRect(Math.round(x) - 1, 0, 2, canvas.height);
-      }
+      marker.hidden = !(p >= 0 && p < rows);
+      marker.style.left = `${((p + 0.5) / rows) * 100}%`;
     },
     /** The cell under canvas-relative CSS pixel (x, y), for the hover readout. */
     cellAt(x, y, box) {
