@@ -4,9 +4,9 @@
 // with uPlot) into chunks under dist/chunks/ that stay lazy (dynamic import). The trainer worker,
 // dist/trainer-worker.js, is a second entry sharing the engine glue chunk. No source maps are
 // shipped: the unbundled sources stay in dist/ beside the bundle (tests import them; they are
-// what to read). index.html gets <link rel="modulepreload"> for the chunks app.js imports at once
-// and <link rel="preload" as="fetch"> for the deck list and the first deck, so those download
-// while the script does.
+// what to read). index.html gets <link rel="modulepreload"> for the chunks app.js imports at once,
+// and the deck list and the first deck as JSON data blocks (<script type="application/json">: data,
+// never executed, so the policy has nothing to allow), so the first card needs no request.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -102,12 +102,16 @@ export async function bundleSite({ root, web, dist, vendor }) {
   const html = readFileSync(htmlFile, 'utf8');
   const script = '<script type="module" src="app.js"></script>';
   if (!html.includes(script)) throw new Error(`bundle: web/index.html has no ${script}`);
-  const preloads = [
-    // fetch() in deck-loader.js is a same-origin cors request: crossorigin makes the preload match it.
-    ...['index', ...decks.slice(0, 1)].map((id) => `<link rel="preload" href="decks/${id}.json" as="fetch" crossorigin>`),
-    ...staticChunks.map((file) => `<link rel="modulepreload" href="${file}">`),
-  ];
-  writeFileSync(htmlFile, html.replace(script, [script, ...preloads].join('\n  ')));
+  const preloads = staticChunks.map((file) => `<link rel="modulepreload" href="${file}">`);
+  // Read by web/quiz/quiz-app.js (data-file names the file). A file that is not valid JSON is left to
+  // the page to fetch, so it reports the error as usual. '<' only occurs inside JSON strings, where
+  // \u003c means the same, so no '</script' or '<!--' can end the block early.
+  const embedded = ['decks/index.json', ...decks.slice(0, 1).map((id) => `decks/${id}.json`)].flatMap((file) => {
+    const text = readFileSync(path.join(web, file), 'utf8');
+    try { JSON.parse(text); } catch { return []; }
+    return [`<script type="application/json" data-file="${file}">${text.trim().replaceAll('<', '\\u003c')}</script>`];
+  });
+  writeFileSync(htmlFile, html.replace(script, [script, ...preloads].join('\n  ')).replace('</head>', `  ${embedded.join('\n  ')}\n</head>`));
 
   return Object.fromEntries(Object.entries(result.metafile.outputs).map(([output, { bytes }]) => [path.relative(dist, path.resolve(root, output)), bytes]));
 }

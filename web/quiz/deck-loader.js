@@ -76,21 +76,32 @@ export async function fetchText(url) {
   return response.text();
 }
 
-/** Fetches decks by id, each settled (a failed fetch is a rejected entry, not a thrown error). */
-const fetchDecks = (ids, baseUrl) => Promise.allSettled(ids.map((id) => fetchText(new URL(`decks/${id}.json`, baseUrl))));
+/**
+ * Fetches decks by id, each settled (a failed fetch is a rejected entry, not a thrown error).
+ * @param {string[]} ids
+ * @param {string | URL} baseUrl
+ * @param {(file: string) => string | undefined} [embedded]  a deck file's text when the page already holds it
+ */
+const fetchDecks = (ids, baseUrl, embedded = () => undefined) => Promise.allSettled(ids.map((id) => {
+  const file = `decks/${id}.json`;
+  return embedded(file) ?? fetchText(new URL(file, baseUrl));
+}));
 
 /**
  * Starts fetching decks/index.json ({ "decks": ["core", ...] }) and then the first deck it lists,
  * so a page can have them on the way while it builds its controls (see loadShippedDecks).
  * @param {string | URL} baseUrl  the page's URL
+ * @param {{ embedded?: (file: string) => string | undefined }} [options]  embedded: the text of
+ *   'decks/index.json' or 'decks/<id>.json' when the page holds it (the built index.html does), else undefined
  * @returns {Promise<{ ids: string[], first: PromiseSettledResult<string>[] }>}
  */
-export function startShippedDecks(baseUrl) {
-  const started = fetchText(new URL('decks/index.json', baseUrl)).then(async (text) => {
+export function startShippedDecks(baseUrl, { embedded = () => undefined } = {}) {
+  const indexText = embedded('decks/index.json');
+  const started = (indexText !== undefined ? Promise.resolve(indexText) : fetchText(new URL('decks/index.json', baseUrl))).then(async (text) => {
     const index = JSON.parse(text);
     if (!Array.isArray(index?.decks) || !index.decks.every((id) => typeof id === 'string' && /^[a-z0-9-]+$/.test(id)))
       throw new Error('decks/index.json: "decks" must be a list of deck ids such as ["core"]');
-    return { ids: index.decks, first: await fetchDecks(index.decks.slice(0, 1), baseUrl) };
+    return { ids: index.decks, first: await fetchDecks(index.decks.slice(0, 1), baseUrl, embedded) };
   });
   started.catch(() => {});  // the error reaches whoever awaits it (loadShippedDecks), not the console as unhandled
   return started;

@@ -42,8 +42,11 @@ const modeFactories = [
  * @param {{ storage?: Storage, getEngine?: () => Promise<any> }} [options]  getEngine shares the page's engine
  */
 export async function startQuiz(panel, { storage: given = undefined, getEngine = undefined } = {}) {
-  // The deck list and the first deck download (or come from the page's preload) while the modes are built.
-  const shippedDecks = startShippedDecks(document.baseURI);
+  // The deck list and the first deck: copied into index.html by the build (JSON data blocks, never
+  // executed), so the first card needs no request; otherwise fetched while the modes are built.
+  const shippedDecks = startShippedDecks(document.baseURI, {
+    embedded: (file) => document.querySelector(`script[type="application/json"][data-file="${file}"]`)?.textContent ?? undefined,
+  });
   const byId = (id) => /** @type {HTMLElement} */ (panel.querySelector(`#${id}`));
   const announcer = byId('quiz-announcer');
   const errorsBox = byId('quiz-deck-errors');
