@@ -1,10 +1,12 @@
 // Builds one part or all: `node scripts/build.mjs native|wasm|site|all|bench`.
 // native: core + Catch2 tests in build/native. wasm: the module in build/wasm-out.
-// site: the complete static site in dist/ (web/ + the module, posenc.wasm beside posenc.js).
+// site: the complete static site in dist/ (web/ + the module, posenc.wasm beside posenc.js), its
+// JavaScript bundled by esbuild (scripts/bundle.mjs: dist/app.js, dist/trainer-worker.js, dist/chunks/).
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { bundleSite } from './bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = (...parts) => path.join(root, ...parts);
@@ -26,6 +28,12 @@ function cmakeBuild(folder, configure, env) {
   run('cmake', ['--build', folder, '--parallel', '2'], env);
 }
 
+// The npm files the page's sources import as ../vendor/<name>.
+const vendor = {
+  'ts-fsrs.mjs': 'node_modules/ts-fsrs/dist/index.mjs',
+  'uPlot.esm.js': 'node_modules/uplot/dist/uPlot.esm.js',
+};
+
 const steps = {
   native() {
     cmakeBuild('build/native', ['cmake', '-S', '.', '-B', 'build/native', '-DCMAKE_BUILD_TYPE=Release']);
@@ -33,25 +41,27 @@ const steps = {
   wasm() {
     cmakeBuild('build/wasm', ['emcmake', 'cmake', '-S', '.', '-B', 'build/wasm', '-DCMAKE_BUILD_TYPE=Release'], emscriptenEnv);
   },
-  site() {
+  async site() {
     rmSync(at('dist'), { recursive: true, force: true });
     mkdirSync(at('dist'));
     cpSync(at('web'), at('dist'), { recursive: true });
     cpSync(at('build/wasm-out/posenc-core.mjs'), at('dist/posenc-core.mjs'));
     cpSync(at('build/wasm-out/posenc-core.wasm'), at('dist/posenc.wasm'));
-    // Browser copies of npm packages the page imports (one ESM file each, served from this origin).
+    // Copies of the npm files the sources import as ../vendor/<name> (the unbundled modules in dist/,
+    // which the tests import, use them; the bundle takes the same files from node_modules), and licences.
     mkdirSync(at('dist/vendor'));
-    cpSync(at('node_modules/ts-fsrs/dist/index.mjs'), at('dist/vendor/ts-fsrs.mjs'));
+    for (const [name, file] of Object.entries(vendor)) cpSync(at(file), at('dist/vendor', name));
     cpSync(at('node_modules/ts-fsrs/LICENSE'), at('dist/vendor/ts-fsrs.LICENSE.txt'));
-    cpSync(at('node_modules/uplot/dist/uPlot.esm.js'), at('dist/vendor/uPlot.esm.js'));
     cpSync(at('node_modules/uplot/dist/uPlot.min.css'), at('dist/vendor/uPlot.min.css'));
     cpSync(at('node_modules/uplot/LICENSE'), at('dist/vendor/uPlot.LICENSE.txt'));
+    const outputs = await bundleSite({ root, web: at('web'), dist: at('dist'), vendor });
+    console.log(`build: bundled ${Object.entries(outputs).map(([file, bytes]) => `${file} ${(bytes / 1024).toFixed(1)} KB`).join(', ')}`);
     console.log('build: dist/ is ready');
   },
 };
-steps.all = () => { steps.wasm(); steps.site(); };
+steps.all = async () => { steps.wasm(); await steps.site(); };
 // The benchmark's own programs (npm run bench): native trainer and sinusoidal table, wasm fill baseline.
-steps.bench = () => {
+steps.bench = async () => {
   steps.native();
   run('cmake', ['--build', 'build/native', '--parallel', '2', '--target', 'posenc_train', 'posenc_sinusoidal_bench']);
   steps.wasm();
@@ -63,4 +73,4 @@ if (!steps[target]) {
   console.error(`build: unknown target "${target}"; use one of ${Object.keys(steps).join(', ')}`);
   process.exit(2);
 }
-steps[target]();
+await steps[target]();

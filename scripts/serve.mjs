@@ -1,7 +1,7 @@
 // A small static server for dist/ on 127.0.0.1, with the page's Content-Security-Policy.
 // `node scripts/serve.mjs` serves on PORT (default 8000); tests import startServer.
 import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -28,33 +28,64 @@ export const contentSecurityPolicy = [
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
 export function startServer({ folder = path.join(root, 'dist'), host = '127.0.0.1', port = 8000 } = {}) {
+  // File contents and headers are kept in memory, read before the server listens; one stat per
+  // request (a single trip to the thread pool, where reading a file takes several) checks that the
+  // file has not changed since, so a rebuild while serving is picked up at once. The ETag answers a
+  // browser's revalidation with 304.
+  /** @type {Map<string, { version: string, body: Buffer, headers: Record<string, string> }>} */
+  const cache = new Map();
+  const versionOf = (info) => `"${info.ino.toString(36)}-${info.size.toString(36)}-${info.mtimeMs.toString(36)}"`;
+  async function load(file, version) {
+    const entry = {
+      version,
+      body: await readFile(file),
+      headers: {
+        'Content-Type': contentTypes[path.extname(file)] ?? 'application/octet-stream',
+        'Content-Security-Policy': contentSecurityPolicy,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-cache',
+        ETag: version,
+      },
+    };
+    cache.set(file, entry);
+    return entry;
+  }
+  const warm = readdir(folder, { recursive: true }).then((names) => Promise.all(names.map(async (name) => {
+    const file = path.join(folder, name);
+    const info = await stat(file);
+    if (info.isFile()) await load(file, versionOf(info));
+  }))).catch(() => {});  // a missing folder or file is answered 404 when asked for
   const server = createServer(async (request, response) => {
-    const pathname = decodeURIComponent(new URL(request.url, 'http://localhost').pathname);
-    const file = path.join(folder, pathname.endsWith('/') ? `${pathname}index.html` : pathname);
+    let file;
+    try {
+      const pathname = decodeURIComponent(new URL(request.url, 'http://localhost').pathname);
+      file = path.join(folder, pathname.endsWith('/') ? `${pathname}index.html` : pathname);
+    } catch {
+      response.writeHead(400, { 'Content-Type': 'text/plain' }).end('Bad request');
+      return;
+    }
     if (!file.startsWith(folder + path.sep)) {
       response.writeHead(403).end('Forbidden');
       return;
     }
     try {
-      const body = await readFile(file);
-      response.writeHead(200, {
-        'Content-Type': contentTypes[path.extname(file)] ?? 'application/octet-stream',
-        'Content-Security-Policy': contentSecurityPolicy,
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'no-cache',
-      });
-      response.end(body);
+      const version = versionOf(await stat(file));
+      let entry = cache.get(file);
+      if (entry?.version !== version) entry = await load(file, version);
+      if (request.headers['if-none-match'] === version) response.writeHead(304, entry.headers).end();
+      else response.writeHead(200, entry.headers).end(request.method === 'HEAD' ? undefined : entry.body);
     } catch {
+      cache.delete(file);
       response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
     }
   });
-  return new Promise((resolve, reject) => {
+  return warm.then(() => new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
       const { port: actual } = server.address();
       resolve({ url: `http://${host}:${actual}/`, close: () => new Promise((done) => server.close(() => done())) });
     });
-  });
+  }));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

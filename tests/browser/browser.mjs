@@ -6,10 +6,23 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
 
+// Chromium 156 starts its omnibox popup WebUI (chrome://omnibox-popup.top-chrome: a renderer of
+// its own loading ~70 modules) with every new browser, alongside the page under test: on two cores it
+// took about as much CPU as the page during a cold load. Puppeteer disables it by default
+// (puppeteer/puppeteer#15278). Chromium keeps only the last --disable-features, so the list repeats
+// the features playwright-core 1.65.1 disables itself.
+const disabledFeatures = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay', 'MediaRouter', 'PaintHolding', 'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch',
+  'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup',
+];
+
 // As root Chromium needs --no-sandbox; the rest keep it off this machine's closed network.
 const chromiumArgs = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  `--disable-features=${disabledFeatures.join(',')}`,
 ];
 
 /** @param {{ bypassCSP?: boolean }} [options]  bypassCSP only for tools injected by tests (axe-core) */

@@ -77,28 +77,54 @@ export async function fetchText(url) {
 }
 
 /**
- * Loads every deck listed in decks/index.json ({ "decks": ["core", ...] }) into the library.
+ * Fetches decks by id, each settled (a failed fetch is a rejected entry, not a thrown error).
+ * @param {string[]} ids
+ * @param {string | URL} baseUrl
+ * @param {(file: string) => string | undefined} [embedded]  a deck file's text when the page already holds it
+ */
+const fetchDecks = (ids, baseUrl, embedded = () => undefined) => Promise.allSettled(ids.map((id) => {
+  const file = `decks/${id}.json`;
+  return embedded(file) ?? fetchText(new URL(file, baseUrl));
+}));
+
+/**
+ * Starts fetching decks/index.json ({ "decks": ["core", ...] }) and then the first deck it lists,
+ * so a page can have them on the way while it builds its controls (see loadShippedDecks).
+ * @param {string | URL} baseUrl  the page's URL
+ * @param {{ embedded?: (file: string) => string | undefined }} [options]  embedded: the text of
+ *   'decks/index.json' or 'decks/<id>.json' when the page holds it (the built index.html does), else undefined
+ * @returns {Promise<{ ids: string[], first: PromiseSettledResult<string>[] }>}
+ */
+export function startShippedDecks(baseUrl, { embedded = () => undefined } = {}) {
+  const indexText = embedded('decks/index.json');
+  const started = (indexText !== undefined ? Promise.resolve(indexText) : fetchText(new URL('decks/index.json', baseUrl))).then(async (text) => {
+    const index = JSON.parse(text);
+    if (!Array.isArray(index?.decks) || !index.decks.every((id) => typeof id === 'string' && /^[a-z0-9-]+$/.test(id)))
+      throw new Error('decks/index.json: "decks" must be a list of deck ids such as ["core"]');
+    return { ids: index.decks, first: await fetchDecks(index.decks.slice(0, 1), baseUrl, embedded) };
+  });
+  started.catch(() => {});  // the error reaches whoever awaits it (loadShippedDecks), not the console as unhandled
+  return started;
+}
+
+/**
+ * Loads every deck listed in decks/index.json into the library.
  * The first deck is fetched alone and `onFirstDeck` runs once it is added, so the first card can
  * be shown before the larger decks arrive; the rest are then fetched in parallel and added in
  * the listed order (ids stay unique and the first deck's first card still comes first).
  * @param {ReturnType<typeof createDeckLibrary>} library
  * @param {string | URL} baseUrl  the page's URL
  * @param {() => void} [onFirstDeck]
+ * @param {ReturnType<typeof startShippedDecks>} [started]  from startShippedDecks(baseUrl), if called earlier
  */
-export async function loadShippedDecks(library, baseUrl, onFirstDeck = () => {}) {
-  const indexUrl = new URL('decks/index.json', baseUrl);
-  const index = JSON.parse(await fetchText(indexUrl));
-  if (!Array.isArray(index?.decks) || !index.decks.every((id) => typeof id === 'string' && /^[a-z0-9-]+$/.test(id)))
-    throw new Error('decks/index.json: "decks" must be a list of deck ids such as ["core"]');
-  const add = async (ids) => {
-    const texts = await Promise.allSettled(ids.map((id) => fetchText(new URL(`decks/${id}.json`, baseUrl))));
-    texts.forEach((result, position) => {
-      const source = `decks/${ids[position]}.json`;
-      if (result.status === 'fulfilled') library.addText(result.value, source);
-      else library.addFailure(source, result.reason.message);
-    });
-  };
-  await add(index.decks.slice(0, 1));
+export async function loadShippedDecks(library, baseUrl, onFirstDeck = () => {}, started = startShippedDecks(baseUrl)) {
+  const add = (ids, texts) => texts.forEach((result, position) => {
+    const source = `decks/${ids[position]}.json`;
+    if (result.status === 'fulfilled') library.addText(result.value, source);
+    else library.addFailure(source, result.reason.message);
+  });
+  const { ids, first } = await started;
+  add(ids.slice(0, 1), first);
   onFirstDeck();
-  await add(index.decks.slice(1));
+  add(ids.slice(1), await fetchDecks(ids.slice(1), baseUrl));
 }

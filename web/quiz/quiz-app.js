@@ -1,6 +1,6 @@
 // The quiz panel: loads decks and progress, switches modes, routes keys, shows deck errors,
 // announces results, and hosts the shortcuts and confirmation dialogs.
-import { createDeckLibrary, fetchText, loadShippedDecks } from './deck-loader.js';
+import { createDeckLibrary, fetchText, loadShippedDecks, startShippedDecks } from './deck-loader.js';
 import { STORAGE_KEY, browserStorage, isQuotaError, loadProgress, saveProgress } from './progress-store.js';
 import { createReviewMode } from './review-mode.js';
 import { createCramMode } from './cram-mode.js';
@@ -42,6 +42,11 @@ const modeFactories = [
  * @param {{ storage?: Storage, getEngine?: () => Promise<any> }} [options]  getEngine shares the page's engine
  */
 export async function startQuiz(panel, { storage: given = undefined, getEngine = undefined } = {}) {
+  // The deck list and the first deck: copied into index.html by the build (JSON data blocks, never
+  // executed), so the first card needs no request; otherwise fetched while the modes are built.
+  const shippedDecks = startShippedDecks(document.baseURI, {
+    embedded: (file) => document.querySelector(`script[type="application/json"][data-file="${file}"]`)?.textContent ?? undefined,
+  });
   const byId = (id) => /** @type {HTMLElement} */ (panel.querySelector(`#${id}`));
   const announcer = byId('quiz-announcer');
   const errorsBox = byId('quiz-deck-errors');
@@ -174,7 +179,7 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
     byId('quiz-loading')?.remove();
     switchMode(modes.has(params.get('mode')) ? params.get('mode') : 'review');
     performance.mark('posenc:first-card');
-  });
+  }, shippedDecks);
   const extra = params.get('deck');
   if (extra) {
     const url = new URL(extra, document.baseURI);
