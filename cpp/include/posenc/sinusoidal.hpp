@@ -1,5 +1,6 @@
 #pragma once
 // The sinusoidal encoding of "Attention Is All You Need" (Vaswani et al. 2017, section 3.5).
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -9,6 +10,9 @@
 #include <vector>
 
 #include <xtensor/xtensor.hpp>
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>  // clang's portable wasm SIMD intrinsics (not an Emscripten header)
+#endif
 
 #include "arguments.hpp"
 
@@ -63,6 +67,9 @@ namespace posenc
         /// the previous anchor by 256 w_i (a few ulp each: ~1e-13 after 65,536 rows).
         inline constexpr int steps_per_anchor = 256;
 
+        /// Most bytes of rows one run of the recurrence writes before the next run starts.
+        inline constexpr std::size_t strip_bytes = 64 * 1024;
+
         // Two doubles a register (SSE2 natively, simd128 in wasm), spelled with the GCC/Clang vector
         // extension: the compilers do not find the interleaving shuffles on their own.
         using f64x2 = double __attribute__((vector_size(16)));
@@ -88,8 +95,16 @@ namespace posenc
         /// The same, each value rounded once to float (as static_cast<float> does).
         inline void store_interleaved(float* out, f64x2 sin, f64x2 cos)
         {
+#if defined(__wasm_simd128__)
+            // Spelled with the intrinsics: LLVM legalizes the generic two-float conversion below
+            // lane by lane in wasm, which made float32 tables 40% slower than with one demote each.
+            const v128_t sin_low = wasm_f32x4_demote_f64x2_zero(reinterpret_cast<v128_t>(sin));
+            const v128_t cos_low = wasm_f32x4_demote_f64x2_zero(reinterpret_cast<v128_t>(cos));
+            wasm_v128_store(out, wasm_i32x4_shuffle(sin_low, cos_low, 0, 4, 1, 5));
+#else
             const f32x4 v = __builtin_shufflevector(__builtin_convertvector(sin, f32x2), __builtin_convertvector(cos, f32x2), 0, 2, 1, 3);
             std::memcpy(out, &v, sizeof v);
+#endif
         }
     }
 
@@ -122,8 +137,12 @@ namespace posenc
                 const bool follows = has_previous_ && position == previous_ + 1;
                 if (follows && steps_since_anchor_ < detail::steps_per_anchor)
                 {
-                    // The run of consecutive positions the recurrence can take before its next anchor.
-                    const auto room = static_cast<std::size_t>(detail::steps_per_anchor - steps_since_anchor_);
+                    // The run of consecutive positions the recurrence can take before its next anchor,
+                    // at most a strip of about 64 KB: a run is written a column group at a time down
+                    // its rows, whose addresses a row apart share L1 sets, so a longer strip evicts
+                    // its own lines (64 rows of 512 doubles took 1.7x as long as 4 strips of 16).
+                    const auto strip = std::max<std::size_t>(1, detail::strip_bytes / (sizeof(T) * d_));
+                    const auto room = std::min(strip, static_cast<std::size_t>(detail::steps_per_anchor - steps_since_anchor_));
                     std::size_t run = 1;
                     while (run < room && k + run < positions.size() && positions[k + run] == position + static_cast<double>(run)) ++run;
                     if (layout_ == SinusoidalLayout::interleaved)
