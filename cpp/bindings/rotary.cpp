@@ -27,10 +27,8 @@ namespace posenc::js
         POSENC_CHECK(check_positions(positions));
         POSENC_CHECK(read_list(options, "x", x));
 
-        xt::xtensor<double, 2> rows({static_cast<std::size_t>(count), static_cast<std::size_t>(head_dim)});
-        std::copy(x.begin(), x.end(), rows.begin());
-        const auto rotated = posenc::rope(rows, positions, settings);
-        val result = table_result(rotated.shape(0), rotated.shape(1), {rotated.data(), rotated.size()});
+        posenc::rope_in_place(x, static_cast<std::size_t>(head_dim), positions, settings);  // x is this call's copy
+        val result = table_result(static_cast<std::size_t>(count), static_cast<std::size_t>(head_dim), x);
         result.set("attentionFactor", rope_attention_factor(settings.scaling));
         return result;
     }

@@ -117,14 +117,18 @@ namespace posenc
         explicit SinusoidalRows(const SinusoidalOptions& options)
             : d_(static_cast<std::size_t>(options.d_model)), layout_(options.layout)
         {
-            const std::size_t pairs = (d_ + 1) / 2;
-            for (auto* v : {&sin_, &cos_, &step_sin_, &step_cos_, &wavelength_scale_}) v->resize(pairs);
-            for (std::size_t i = 0; i < pairs; ++i)
-            {
-                wavelength_scale_[i] = std::pow(options.base, static_cast<double>(2 * i) / static_cast<double>(d_));
-                step_sin_[i] = std::sin(1.0 / wavelength_scale_[i]);
-                step_cos_[i] = std::cos(1.0 / wavelength_scale_[i]);
-            }
+            rate_.resize((d_ + 1) / 2);
+            for (std::size_t i = 0; i < rate_.size(); ++i)
+                rate_[i] = std::pow(options.base, static_cast<double>(2 * i) / static_cast<double>(d_));
+            prepare_steps();
+        }
+
+        /// Rows of sin(p theta_i), cos(p theta_i) for given frequencies (RoPE's, after any scaling),
+        /// in `layout` with 2 theta.size() columns; the angle is p * theta_i, as RoPE writes it.
+        SinusoidalRows(std::span<const double> frequencies, SinusoidalLayout layout)
+            : d_(2 * frequencies.size()), layout_(layout), angle_is_product_(true), rate_(frequencies.begin(), frequencies.end())
+        {
+            prepare_steps();
         }
 
         /// Writes the rows of `positions` (the next ones after any earlier call) into out, row-major.
@@ -167,6 +171,19 @@ namespace posenc
         }
 
     private:
+        /// p w_i: p / base^(2i/d) for the table (the paper's and numpy's rounding), p theta_i for RoPE.
+        double angle(double position, std::size_t i) const { return angle_is_product_ ? position * rate_[i] : position / rate_[i]; }
+
+        void prepare_steps()
+        {
+            for (auto* v : {&sin_, &cos_, &step_sin_, &step_cos_}) v->resize(rate_.size());
+            for (std::size_t i = 0; i < rate_.size(); ++i)
+            {
+                step_sin_[i] = std::sin(angle(1.0, i));
+                step_cos_[i] = std::cos(angle(1.0, i));
+            }
+        }
+
         void anchor(double position)
         {
             anchor_sin_.resize(sin_.size());
@@ -174,9 +191,9 @@ namespace posenc
             for (std::size_t i = 0; i < sin_.size(); ++i)
             {
                 // p / base^(2i/d), exactly as the paper and its numpy rendering write it.
-                const double angle = position / wavelength_scale_[i];
-                anchor_sin_[i] = sin_[i] = std::sin(angle);
-                anchor_cos_[i] = cos_[i] = std::cos(angle);
+                const double at = angle(position, i);
+                anchor_sin_[i] = sin_[i] = std::sin(at);
+                anchor_cos_[i] = cos_[i] = std::cos(at);
             }
         }
 
@@ -192,9 +209,9 @@ namespace posenc
                 for (std::size_t i = 0; i < sin_.size(); ++i)
                 {
                     // An anchor row is followed by steps_per_anchor recurrence rows: the next anchor is one more on.
-                    const double angle = static_cast<double>(detail::steps_per_anchor + 1) / wavelength_scale_[i];
-                    leap_sin_[i] = std::sin(angle);
-                    leap_cos_[i] = std::cos(angle);
+                    const double leap = angle(static_cast<double>(detail::steps_per_anchor + 1), i);
+                    leap_sin_[i] = std::sin(leap);
+                    leap_cos_[i] = std::cos(leap);
                 }
             }
             for (std::size_t i = 0; i < sin_.size(); ++i)
@@ -323,7 +340,9 @@ namespace posenc
 
         std::size_t d_;
         SinusoidalLayout layout_;
-        std::vector<double> sin_, cos_, step_sin_, step_cos_, wavelength_scale_;
+        bool angle_is_product_ = false;
+        std::vector<double> rate_;  // base^(2i/d) (the angle divides by it), or theta_i (multiplies)
+        std::vector<double> sin_, cos_, step_sin_, step_cos_;
         std::vector<double> anchor_sin_, anchor_cos_, leap_sin_, leap_cos_;  // the last anchor; rotation to the next
         double previous_ = 0;
         bool has_previous_ = false;
