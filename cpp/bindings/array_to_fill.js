@@ -1,12 +1,13 @@
 // Linked into the module with --pre-js (and into the bench's fill module, which must share it).
-// typed_table (js_values.hpp) creates each large result here and then writes every element of it
-// before JS can see it, so the zeroing every typed-array constructor does is wasted work: 32 MB of
-// memset for an 8192 x 512 float64 table. Node lends uninitialised memory (Buffer.allocUnsafeSlow,
-// its own answer to this); browsers have no such allocator, so there the array is zeroed as usual.
+// Every typed array the module returns is created here (js_values: typed_table, typed_array), and
+// every element of it is written before JS can see it, so the zeroing every typed-array
+// constructor does is wasted work: 32 MB of memset for an 8192 x 512 float64 table. Node lends
+// uninitialised memory (Buffer.allocUnsafeSlow, its own answer to this); browsers have no such
+// allocator, so there the array is zeroed as usual.
 // Small arrays keep the constructor: below 64 KB the saving is nothing.
 
 /**
- * @param {string} constructorName 'Float64Array' or 'Float32Array'
+ * @param {string} constructorName a typed-array constructor's global name, e.g. 'Float64Array'
  * @param {number} length elements
  */
 Module['newArrayToFill'] = function (constructorName, length) {

@@ -44,7 +44,8 @@ namespace posenc::js
         template <typename T>
         val typed_array(const char* constructor, std::span<const T> values)
         {
-            val copy = val::global(constructor).new_(values.size());
+            // set() below writes every element, so the array need not be zeroed (array_to_fill.js).
+            val copy = val::module_property("newArrayToFill")(val(constructor), values.size());
             copy.call<void>("set", val(emscripten::typed_memory_view(values.size(), values.data())));
             return copy;
         }
