@@ -197,24 +197,31 @@ export function createPositionView(container, engine, onChange) {
   }
 
   // The attention rows cost time in proportion to p (every key), so they are drawn in idle time,
-  // a scheme at a time, always for the latest p and L: the slider never waits for them.
-  let attentionQueue = [];
+  // one scheme per idle callback, always for the latest p and L: the slider never waits for them.
+  // While the slider moves, the schemes take turns (each row is at most six frames behind), so
+  // no scheme starves, and the garbage of up to six rows a frame (logits and weights of p + 1
+  // keys each) no longer brings GC pauses into the slider's updates: redrawing every row each
+  // frame, a 200-step sweep had 2 full and 18 young-generation GCs (up to 13 ms), p95 7-11 ms.
+  const attentionSchemes = [...columns.keys()];
+  let nextAttentionScheme = 0;
+  let attentionRowsDue = 0;
   let idleRequested = false;
   let attentionWorkMs = 0;
   function requestAttention() {
-    attentionQueue = [...columns.keys()];
+    attentionRowsDue = attentionSchemes.length;
     attentionWorkMs = 0;
     if (idleRequested) return;
     idleRequested = true;
     requestIdleCallback(drawAttention, { timeout: 300 });
   }
-  function drawAttention(deadline) {
+  function drawAttention() {
     const started = performance.now();
     idleRequested = false;
-    do renderAttentionRow(attentionQueue.shift());
-    while (attentionQueue.length && deadline.timeRemaining() > 2);
+    renderAttentionRow(attentionSchemes[nextAttentionScheme]);
+    nextAttentionScheme = (nextAttentionScheme + 1) % attentionSchemes.length;
+    attentionRowsDue -= 1;
     attentionWorkMs += performance.now() - started;
-    if (attentionQueue.length) {
+    if (attentionRowsDue > 0) {
       idleRequested = true;
       requestIdleCallback(drawAttention, { timeout: 300 });
     } else {
