@@ -134,7 +134,7 @@ row(`page: first view, gzip (${p.firstViewFiles.length} files before the first c
 row('page: cold load to the first interactive card (median of 5, fresh profile)', ms(p.coldLoadToFirstCardMs), p.coldLoadRunsMs.join(', '), '', '<= 300 ms', check(p.coldLoadToFirstCardMs <= 300));
 row(`page: encodings view, p slider swept (${p.encodingsUpdates} updates), p95`, ms(p.encodingsUpdateP95Ms), `median ${ms(p.encodingsUpdateMedianMs)}`, '', '<= 8 ms', check(p.encodingsUpdateP95Ms <= 8));
 row(`page: position view, p slider swept (${p.positionUpdates} updates), p95`, ms(p.positionUpdateP95Ms), `median ${ms(p.positionUpdateMedianMs)}`, '', '<= 8 ms', check(p.positionUpdateP95Ms <= 8));
-if (p.positionAttentionRowsMs !== undefined) row('page: position view, attention rows of every scheme for one p (d 32, drawn in idle time), median', ms(p.positionAttentionRowsMs), '', '');
+if (p.positionAttentionRowsMs !== undefined) row('page: position view, attention rows of all six schemes at the sweep\'s last p, 16,384 (d 32, drawn in idle time, a row per callback), median', ms(p.positionAttentionRowsMs), '', '');
 row(`page: training the quick preset in the worker (${p.trainingQuickPresetSeconds.toFixed(1)} s): longest main-thread task`,
   p.trainingLongTasks ? ms(p.trainingLongestTaskMs) : 'no task >= 50 ms', `worst frame gap ${ms(p.trainingWorstFrameGapMs)}`, '');
 
