@@ -88,6 +88,8 @@ test('export then import reproduces the stored progress exactly', async () => {
   await page.evaluate(() => localStorage.clear());
   await page.locator('#progress-file').setInputFiles({ name: 'progress.json', mimeType: 'application/json', buffer: Buffer.from(text) });
   await page.locator('#confirm-dialog button[value="confirm"]').click();
+  // The import is written once the dialog's promise settles, after the click returns.
+  await page.waitForFunction(() => localStorage.getItem('posenc.quiz.progress') !== null);
   assert.deepEqual(await stored(page), saved);
 });
 
