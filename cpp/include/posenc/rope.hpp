@@ -107,7 +107,7 @@ namespace posenc
     ///   a' = a cos(angle) - b sin(angle),  b' = a sin(angle) + b cos(angle).
     /// cos and sin of p theta_i come from SinusoidalRows, a strip of rows at a time: runs of
     /// consecutive positions take its exact angle-addition recurrence instead of libm per element
-    /// (within 1e-12 of direct evaluation up to position 65,536; see the sinusoidal tests).
+    /// (within a few 1e-12 of libm's values up to position 65,536; see the accuracy tests).
     /// The YaRN attention factor is not applied (see rope_attention_factor).
     inline void rope_in_place(std::span<double> rows, std::size_t head_dim, std::span<const double> positions, const RopeOptions& options)
     {

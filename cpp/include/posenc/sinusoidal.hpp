@@ -190,8 +190,7 @@ namespace posenc
             anchor_cos_.resize(sin_.size());
             for (std::size_t i = 0; i < sin_.size(); ++i)
             {
-                // p / base^(2i/d), exactly as the paper and its numpy rendering write it.
-                const double at = angle(position, i);
+                const double at = angle(position, i);  // rounded as the paper's formula (or RoPE's) writes it
                 anchor_sin_[i] = sin_[i] = std::sin(at);
                 anchor_cos_[i] = cos_[i] = std::cos(at);
             }
