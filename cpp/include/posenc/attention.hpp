@@ -15,6 +15,7 @@
 #include "phase_walk.hpp"
 #include "random.hpp"
 #include "rope.hpp"
+#include "simd.hpp"
 #include "sinusoidal.hpp"
 #include "t5_bias.hpp"
 #include "toy_head.hpp"
@@ -78,13 +79,6 @@ namespace posenc
 
     namespace detail
     {
-        inline double dot(const double* a, const double* b, std::size_t n)
-        {
-            double sum = 0;
-            for (std::size_t c = 0; c < n; ++c) sum += a[c] * b[c];
-            return sum;
-        }
-
         /// The learned position signal's source row for every key 0 .. keys-1 (NaN: dropped), and the
         /// number of leading table rows those rows use.
         struct LearnedRows

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "simd.hpp"
+
 namespace posenc
 {
     /// cos(j w_i) and sin(j w_i), and their values at j - 1, at the anchors j = 0, A, 2A, ...
@@ -71,29 +73,28 @@ namespace posenc
     namespace detail
     {
         /// Returns sum_c w_c g_c, and overwrites older with the next values 2 cos(w_c) g_c - older_c.
-        /// Four independent partial sums: with one, every key would wait on n dependent additions.
+        /// Four independent partial sums (c mod 4), in two vectors: with one sum, every key would wait
+        /// on n dependent additions. Added up as ((c=0 + c=1) + (c=2 + c=3)), the leftovers into c=0.
         inline double dot_and_step(const double* __restrict w, const double* __restrict g, double* __restrict older,
                                    const double* __restrict twice_cos, std::size_t n)
         {
-            double sum0 = 0, sum1 = 0, sum2 = 0, sum3 = 0;
+            f64x2 sums01 = {0, 0}, sums23 = {0, 0};
             std::size_t c = 0;
             for (; c + 4 <= n; c += 4)
             {
-                sum0 += w[c] * g[c];
-                sum1 += w[c + 1] * g[c + 1];
-                sum2 += w[c + 2] * g[c + 2];
-                sum3 += w[c + 3] * g[c + 3];
-                older[c] = twice_cos[c] * g[c] - older[c];
-                older[c + 1] = twice_cos[c + 1] * g[c + 1] - older[c + 1];
-                older[c + 2] = twice_cos[c + 2] * g[c + 2] - older[c + 2];
-                older[c + 3] = twice_cos[c + 3] * g[c + 3] - older[c + 3];
+                const f64x2 g01 = load_f64x2(g + c), g23 = load_f64x2(g + c + 2);
+                sums01 += load_f64x2(w + c) * g01;
+                sums23 += load_f64x2(w + c + 2) * g23;
+                store_f64x2(older + c, load_f64x2(twice_cos + c) * g01 - load_f64x2(older + c));
+                store_f64x2(older + c + 2, load_f64x2(twice_cos + c + 2) * g23 - load_f64x2(older + c + 2));
             }
+            double sum0 = sums01[0];
             for (; c < n; ++c)
             {
                 sum0 += w[c] * g[c];
                 older[c] = twice_cos[c] * g[c] - older[c];
             }
-            return (sum0 + sum1) + (sum2 + sum3);
+            return (sum0 + sums01[1]) + (sums23[0] + sums23[1]);
         }
     }
 

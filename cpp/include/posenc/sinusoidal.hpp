@@ -15,6 +15,7 @@
 #endif
 
 #include "arguments.hpp"
+#include "simd.hpp"
 
 namespace posenc
 {
@@ -69,21 +70,6 @@ namespace posenc
 
         /// Most bytes of rows one run of the recurrence writes before the next run starts.
         inline constexpr std::size_t strip_bytes = 64 * 1024;
-
-        // Two doubles a register (SSE2 natively, simd128 in wasm), spelled with the GCC/Clang vector
-        // extension: the compilers do not find the interleaving shuffles on their own.
-        using f64x2 = double __attribute__((vector_size(16)));
-        using f32x2 = float __attribute__((vector_size(8)));
-        using f32x4 = float __attribute__((vector_size(16)));
-
-        inline f64x2 load_f64x2(const double* from)
-        {
-            f64x2 v;
-            std::memcpy(&v, from, sizeof v);
-            return v;
-        }
-
-        inline void store_f64x2(double* to, f64x2 v) { std::memcpy(to, &v, sizeof v); }
 
         /// Writes two pairs as the interleaved table lays them out: sin_0, cos_0, sin_1, cos_1.
         inline void store_interleaved(double* out, f64x2 sin, f64x2 cos)
