@@ -97,7 +97,7 @@ function row(measure, posenc, peer, ratio, target = '', met = '') { rows.push([m
 for (const [shape, byCondition] of Object.entries(report.sinusoidal))
   for (const [name, { wasm, numpy, native: nat }] of Object.entries(byCondition)) {
     // The targets are judged where the arithmetic shows. With the default allocator every fresh
-    // 32 MB result is a new mapping paid for in 4 KB page faults (~3-10 us each on these VMs), so
+    // 32 MB result is a new mapping paid for in 4 KB page faults (~2-11 us each on these VMs), so
     // the wasm fill alone (no arithmetic) can take longer than a third of numpy's time. Every
     // condition gets a row with that bound: numpy's time over the fill's, the best ratio any result
     // copied out of the heap could reach there, so a missed ratio says how much of it is memory.
@@ -127,7 +127,10 @@ for (const [name, { rope, alibi, numpy: kn }] of Object.entries(report.kernels))
 }
 const { attention } = report.kernels['default allocator'];
 for (const [scheme, t] of Object.entries(attention.schemes)) row(`attention row, query 5,000 over 5,001 keys, d 64: ${scheme}`, ms(t.median), '', '');
-row('attention row, query 5,000, every scheme (one pass over all six)', ms(attention.allSchemes.median), '', '', '<= 1 ms', check(attention.allSchemes.median <= 1));
+// Judged on the median; the best run is shown too: in one node process on these VMs, a pure JS loop
+// timed the same way read 1.9 ms in some bursts of runs and 3.0 ms in others, so the median of one
+// burst can land in either state.
+row('attention row, query 5,000, every scheme (one pass over all six)', ms(attention.allSchemes.median), `best ${ms(attention.allSchemes.best)}`, '', '<= 1 ms', check(attention.allSchemes.median <= 1));
 for (const [preset, { wasm, torch }] of Object.entries(training.shapes)) {
   const r = wasm.stepsPerSecond / torch.float64.stepsPerSecond;
   row(`toy model training, ${preset} shape: steps/s vs PyTorch float64 (float32 ${torch.float32.stepsPerSecond.toFixed(1)})`,
