@@ -57,7 +57,7 @@ report.numpyVersion = report.sinusoidal['8192 x 512']['default allocator'].numpy
 
 // 2. RoPE, ALiBi, the attention row.
 log('RoPE, ALiBi, attention row');
-// Under both allocator conditions: a fresh 5 MB (RoPE) or 256 MB (ALiBi) result pays page faults.
+// Under every allocator condition: a fresh 5 MB (RoPE) or 256 MB (ALiBi) result pays page faults.
 report.kernels = {};
 for (const [name, env] of Object.entries(conditions)) {
   report.kernels[name] = runPeer('node', [path.join(here, 'kernels_wasm.mjs'), REPEATS], env);
