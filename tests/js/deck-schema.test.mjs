@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 const quiz = new URL('../../dist/quiz/', import.meta.url);
 const { validateDeck, limits } = await import(new URL('deck-schema.js', quiz));
 const { createDeckLibrary } = await import(new URL('deck-loader.js', quiz));
+const { fillQuestion } = await import(new URL('computed-templates.js', quiz));
 
 const decksFolder = new URL('../../web/decks/', import.meta.url);
 const seedDeck = JSON.parse(readFileSync(new URL('core.json', decksFolder), 'utf8'));
@@ -62,6 +63,12 @@ const malformed = [
   ['duplicate id inside the deck', (d, c) => { d.cards.push(structuredClone(c)); }, 'cards[1].id', /used by another card in this deck/],
   ['unsupported formula command', (d, c) => { c.basic = 'The sum $\\sum_{i} x$ is wrong here.'; }, 'cards[0].basic', /unknown command "\\sum"/],
   ['formula with a forbidden character', (d, c) => { c.solid = 'Here $a & b$ fails.'; }, 'cards[0].solid', /"&" is not allowed/],
+  ['question of zero-width characters only', (d, c) => { c.question = '\u200B\u200C\u200D\uFEFF\u00AD'; }, 'cards[0].question',
+    /must hold visible text; got only invisible characters \(the text "U\+200BU\+200CU\+200DU\+FEFFU\+00AD"\)/],
+  ['a topic of a soft hyphen and spaces', (d, c) => { c.topic = ' \u00AD \u2060 '; }, 'cards[0].topic', /must hold visible text/],
+  ['a right-to-left override in a key point', (d, c) => { c.keyPoints[0] = 'learned \u202Etable'; }, 'cards[0].keyPoints[0]', /must not hold direction overrides.*U\+202E/],
+  ['an isolate in a follow-up', (d, c) => { c.followUps[0].question = 'Why \u2067this\u2069?'; }, 'cards[0].followUps[0].question', /direction overrides, embeddings or isolates/],
+  ['a formula command named like a built-in', (d, c) => { c.basic = 'See $\\constructor$ and $\\toString$.'; }, 'cards[0].basic', /unknown command "\\constructor"/],
 ];
 
 describe('malformed decks name the deck, the card id and the field path', () => {
@@ -83,6 +90,11 @@ describe('malformed decks name the deck, the card id and the field path', () => 
     ['computed param the template needs is missing', (d, c) => { delete c.computed.params.d; }, 'cards[0].computed.params.d', /is missing; template "sinusoidal-first-dims" needs p, d/],
     ['placeholder without a parameter', (d, c) => { c.question += ' Use {base}.'; }, 'cards[0].question', /uses \{base\}/],
     ['empty choices', (d, c) => { c.computed.params.d = { choices: [] }; }, 'cards[0].computed.params.d.choices', /non-empty list/],
+    ['a template named like a built-in', (d, c) => { c.computed.template = 'constructor'; }, 'cards[0].computed.template', /"constructor" is not a known template/],
+    ['a parameter named toString', (d, c) => { c.computed.params.toString = { min: 1, max: 2 }; }, 'cards[0].computed.params.toString', /"toString" is a name JavaScript objects already use/],
+    ['a placeholder named constructor', (d, c) => { c.question += ' {constructor}'; }, 'cards[0].question', /uses \{constructor\}, which is not in computed.params/],
+    ['a choice of invisible text', (d, c) => { c.computed.params.d = { choices: [64, '\u200B'] }; }, 'cards[0].computed.params.d.choices', /visible texts/],
+    ['a parameter with a typo field', (d, c) => { c.computed.params.p = { min: 0, max: 9, mxa: 3 }; }, 'cards[0].computed.params.p.mxa', /not a field/],
   ];
   for (const [name, mutate, path, message] of computedCases) {
     test(name, () => {
@@ -129,6 +141,44 @@ describe('deck-level problems', () => {
     assert.match(errors[0], /Deck "copy" \(extra.json\), card "sinusoidal-vs-learned-beyond-length", cards\[0\].id: is already used by a card in deck "core"/);
     assert.equal(library.decks.length, 1, 'the good deck stays loaded');
     assert.equal(library.failures.length, 1);
+  });
+
+  test('a description is text: a 10,000-level nested list is refused, not walked', () => {
+    let nested = [];
+    for (let i = 0; i < 10_000; i++) nested = [nested];
+    const errors = validateDeck({ ...seedDeck, description: nested }, { source: 'x.json' });
+    assert.deepEqual(errors.map((error) => error.text), ['Deck "core" (x.json), description: must be text; got a list']);
+    assert.deepEqual(validateDeck({ ...seedDeck, description: 'A fine deck.' }), []);
+  });
+
+  test('a title with a right-to-left override is refused; the error spells the control out', () => {
+    const [error] = validateDeck({ ...seedDeck, title: 'Positional \u202Eencodings' }, { source: 'x.json' });
+    assert.equal(error.path, 'title');
+    assert.match(error.text, /got the text "Positional U\+202Eencodings"/);
+    assert.doesNotMatch(error.text, /\u202E/, 'the message itself holds no override');
+  });
+
+  test('ids named like built-ins ("constructor") are refused with a clear error', () => {
+    const card = validateDeck(deckWith((d, c) => { c.id = 'constructor'; }), { source: 'x.json' });
+    assert.ok(card.some((error) => error.path === 'cards[0].id' && /"constructor" is a name JavaScript objects already use; choose another id/.test(error.message)), card.map((e) => e.text).join('\n'));
+    const deck = validateDeck({ ...seedDeck, id: 'constructor' }, { source: 'x.json' });
+    assert.ok(deck.some((error) => error.path === 'id' && /already use/.test(error.message)));
+    const long = validateDeck(deckWith((d, c) => { c.id = 'a'.repeat(101); }), { source: 'x.json' });
+    assert.ok(long.some((error) => error.path === 'cards[0].id' && /101 characters; at most 100/.test(error.message)));
+  });
+
+  test('a placeholder named like a built-in is never filled from Object.prototype', () => {
+    assert.equal(fillQuestion('p = {p}, {toString}, {constructor}', { p: 3 }), 'p = 3, {toString}, {constructor}');
+  });
+
+  test('a library takes a deck out again and frees its card ids', () => {
+    const library = createDeckLibrary();
+    library.addText(JSON.stringify(seedDeck), 'file core.json');
+    library.addText('{', 'file broken.json');
+    library.remove('core', 'file broken.json');
+    assert.equal(library.decks.length, 0);
+    assert.equal(library.failures.length, 0);
+    assert.deepEqual(library.addText(JSON.stringify(seedDeck), 'file core.json').errors, [], 'the ids are free again');
   });
 
   test('invalid JSON is reported with the source', () => {

@@ -212,7 +212,7 @@ export function drawParams(specs, random) {
 
 /** Replaces {name} placeholders with drawn values. */
 export function fillQuestion(question, params) {
-  return question.replace(/\{([a-zA-Z][a-zA-Z0-9]*)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  return question.replace(/\{([a-zA-Z][a-zA-Z0-9]*)\}/g, (whole, name) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }
 
 /** The {name} placeholders a question uses. */
@@ -227,6 +227,7 @@ export function placeholders(question) {
  * @param {() => number} random
  */
 export function prepareComputedCard(card, engine, random) {
+  if (!Object.hasOwn(computedTemplates, card.computed.template)) throw new RangeError(`"${card.computed.template}" is not a known template`);
   const template = computedTemplates[card.computed.template];
   const params = drawParams(card.computed.params, random);
   const { answer, explanation } = template.compute(engine, params);

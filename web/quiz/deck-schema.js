@@ -8,9 +8,23 @@ export const limits = Object.freeze({
   maxCards: 2000,
   maxQuestionChars: 300,
   maxTextChars: 4000,
+  maxIdChars: 100,
+  maxParams: 16,
+  maxChoices: 100,
+  maxChoiceChars: 100,
 });
 
 const kebabCase = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const parameterName = /^[a-zA-Z][a-zA-Z0-9]*$/;  // as {name} placeholders are written
+// Names JavaScript objects already carry ("constructor", "toString", "__proto__"): refused as ids and
+// parameter names, so no lookup anywhere can mistake one for a built-in.
+const reservedNames = new Set(Object.getOwnPropertyNames(Object.prototype));
+// Visible text: anything but white space, control characters and default-ignorable code points
+// (zero-width spaces and joiners, U+FEFF, the soft hyphen, direction marks).
+const visibleCharacter = /[^\p{White_Space}\p{Cc}\p{Default_Ignorable_Code_Point}]/u;
+// Explicit embeddings, overrides and isolates: the page isolates each text itself (bdi, dir=auto),
+// and an override left in a title would reverse the text around it.
+const directionControl = /[\u202A-\u202E\u2066-\u2069]/;
 const deckFields = new Set(['id', 'title', 'version', 'cards', 'description']);
 const cardFields = new Set(['id', 'topic', 'tags', 'question', 'keyPoints', 'basic', 'solid', 'code', 'goDeeper',
   'explanation', 'followUps', 'redFlags', 'sources', 'computed']);
@@ -43,9 +57,10 @@ export function validateDeck(deck, { source = 'deck', byteLength = 0, knownIds =
     report('(root)', 'must be a JSON object { "id", "title", "version", "cards" }');
     return errors;
   }
-  for (const key of Object.keys(deck)) if (!deckFields.has(key)) report(key, 'is not a deck field (typo?)');
+  for (const key of Object.keys(deck)) if (!deckFields.has(key)) report(describeKey(key), 'is not a deck field (typo?)');
   checkId(deck.id, 'id', report);
   checkText(deck.title, 'title', report);
+  if (deck.description !== undefined) checkText(deck.description, 'description', report);
   if (!Number.isInteger(deck.version) || deck.version < 1) report('version', `must be a whole number from 1; got ${describe(deck.version)}`);
   if (!Array.isArray(deck.cards) || deck.cards.length === 0) {
     report('cards', `must be a non-empty list of cards; got ${describe(deck.cards)}`);
@@ -64,7 +79,7 @@ export function validateDeck(deck, { source = 'deck', byteLength = 0, knownIds =
       report(`cards[${index}]`, `must be an object; got ${describe(card)}`);
       return;
     }
-    for (const key of Object.keys(card)) if (!cardFields.has(key)) report(at(key), 'is not a card field (typo?)');
+    for (const key of Object.keys(card)) if (!cardFields.has(key)) report(at(describeKey(key)), 'is not a card field (typo?)');
     if (checkId(card.id, at('id'), report)) {
       if (seen.has(card.id)) report(at('id'), 'is used by another card in this deck; ids must be unique');
       else if (knownIds.has(card.id)) report(at('id'), `is already used by a card in deck "${knownIds.get(card.id)}"; ids must be unique across decks`);
@@ -72,7 +87,7 @@ export function validateDeck(deck, { source = 'deck', byteLength = 0, knownIds =
     }
     checkText(card.topic, at('topic'), report);
     checkList(card.tags, at('tags'), report, (tag, path) => {
-      if (checkText(tag, path, report) && tag !== tag.toLowerCase()) report(path, `must be lowercase; got "${tag}"`);
+      if (checkText(tag, path, report) && tag !== tag.toLowerCase()) report(path, `must be lowercase; got ${describe(tag)}`);
     });
     checkText(card.question, at('question'), report, limits.maxQuestionChars);
     const isComputed = card.computed !== undefined;
@@ -93,11 +108,15 @@ export function validateDeck(deck, { source = 'deck', byteLength = 0, knownIds =
   return errors;
 }
 
-/** Ids are non-empty kebab-case text. Returns true when usable. */
+/** Ids are non-empty kebab-case text, not a reserved name. Returns true when usable. */
 function checkId(value, path, report) {
-  if (!checkText(value, path, report)) return false;
+  if (!checkText(value, path, report, limits.maxIdChars)) return false;
   if (!kebabCase.test(value)) {
-    report(path, `must be kebab-case (lowercase letters, digits and single hyphens); got "${value}"`);
+    report(path, `must be kebab-case (lowercase letters, digits and single hyphens); got ${describe(value)}`);
+    return false;
+  }
+  if (reservedNames.has(value)) {
+    report(path, `"${value}" is a name JavaScript objects already use; choose another id`);
     return false;
   }
   return true;
@@ -109,6 +128,8 @@ function checkText(value, path, report, maxChars = limits.maxTextChars) {
   if (typeof value !== 'string') { report(path, `must be text; got ${describe(value)}`); return false; }
   if (value.trim() === '') { report(path, 'must not be empty'); return false; }
   if (value.length > maxChars) { report(path, `is ${value.length} characters; at most ${maxChars} are allowed`); return false; }
+  if (!visibleCharacter.test(value)) { report(path, `must hold visible text; got only invisible characters (${describe(value)})`); return false; }
+  if (directionControl.test(value)) { report(path, `must not hold direction overrides, embeddings or isolates (U+202A-U+202E, U+2066-U+2069); got ${describe(value)}`); return false; }
   for (const problem of markupProblems(value)) report(path, problem);
   return true;
 }
@@ -126,7 +147,7 @@ function checkObject(value, path, report, fields) {
     report(path, `must be an object with ${Object.keys(fields).map((name) => `"${name}"`).join(' and ')}; got ${describe(value)}`);
     return;
   }
-  for (const key of Object.keys(value)) if (!(key in fields)) report(`${path}.${key}`, 'is not a field here (typo?)');
+  for (const key of Object.keys(value)) if (!Object.hasOwn(fields, key)) report(`${path}.${describeKey(key)}`, 'is not a field here (typo?)');
   for (const [name, check] of Object.entries(fields)) check(value[name], `${path}.${name}`, report);
 }
 
@@ -135,7 +156,7 @@ function checkCode(code, path, report) {
     language: checkText,
     // Code is shown verbatim, so markup rules do not apply; only presence and size.
     source: (value, fieldPath, r) => {
-      if (typeof value !== 'string' || value.trim() === '') r(fieldPath, `must be non-empty text; got ${describe(value)}`);
+      if (typeof value !== 'string' || !visibleCharacter.test(value)) r(fieldPath, `must be non-empty text; got ${describe(value)}`);
       else if (value.length > limits.maxTextChars) r(fieldPath, `is ${value.length} characters; at most ${limits.maxTextChars} are allowed`);
     },
   });
@@ -147,10 +168,10 @@ function checkComputed(card, path, report) {
     report(path, `must be an object { "template", "params", "tolerance" }; got ${describe(computed)}`);
     return;
   }
-  for (const key of Object.keys(computed)) if (!['template', 'params', 'tolerance'].includes(key)) report(`${path}.${key}`, 'is not a field here (typo?)');
-  const template = computedTemplates[computed.template];
+  for (const key of Object.keys(computed)) if (!['template', 'params', 'tolerance'].includes(key)) report(`${path}.${describeKey(key)}`, 'is not a field here (typo?)');
+  const template = typeof computed.template === 'string' && Object.hasOwn(computedTemplates, computed.template) ? computedTemplates[computed.template] : undefined;
   if (typeof computed.template !== 'string') report(`${path}.template`, `must be text; got ${describe(computed.template)}`);
-  else if (!template) report(`${path}.template`, `"${computed.template}" is not a known template; known: ${Object.keys(computedTemplates).join(', ')}`);
+  else if (!template) report(`${path}.template`, `${describe(computed.template)} is not a known template; known: ${Object.keys(computedTemplates).join(', ')}`);
   if (!(typeof computed.tolerance === 'number' && Number.isFinite(computed.tolerance) && computed.tolerance >= 0))
     report(`${path}.tolerance`, `must be a number >= 0; got ${describe(computed.tolerance)}`);
   const params = computed.params;
@@ -158,17 +179,32 @@ function checkComputed(card, path, report) {
     report(`${path}.params`, `must be an object of parameter ranges; got ${describe(params)}`);
     return;
   }
-  for (const [name, spec] of Object.entries(params)) checkParam(spec, `${path}.params.${name}`, report);
-  for (const name of template?.params ?? []) if (!(name in params)) report(`${path}.params.${name}`, `is missing; template "${computed.template}" needs ${template.params.join(', ')}`);
+  const names = Object.keys(params);
+  if (names.length > limits.maxParams) report(`${path}.params`, `has ${names.length} parameters; at most ${limits.maxParams} are allowed`);
+  for (const name of names.slice(0, limits.maxParams)) {
+    const at = `${path}.params.${describeKey(name)}`;
+    if (!parameterName.test(name) || name.length > limits.maxIdChars) report(at, 'a parameter name must be a letter followed by letters or digits, as in {name}');
+    else if (reservedNames.has(name)) report(at, `"${name}" is a name JavaScript objects already use; choose another parameter name`);
+    else checkParam(params[name], at, report);
+  }
+  for (const name of template?.params ?? []) if (!Object.hasOwn(params, name)) report(`${path}.params.${name}`, `is missing; template "${computed.template}" needs ${template.params.join(', ')}`);
   if (typeof card.question === 'string') {
-    for (const name of placeholders(card.question)) if (!(name in params)) report(path.replace(/computed$/, 'question'), `uses {${name}}, which is not in computed.params`);
+    for (const name of placeholders(card.question)) if (!Object.hasOwn(params, name)) report(path.replace(/computed$/, 'question'), `uses {${name}}, which is not in computed.params`);
   }
 }
 
 function checkParam(spec, path, report) {
-  if (Array.isArray(spec?.choices)) {
-    if (spec.choices.length === 0 || !spec.choices.every((choice) => typeof choice === 'number' || (typeof choice === 'string' && choice !== '')))
-      report(`${path}.choices`, 'must be a non-empty list of numbers or text');
+  if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) {
+    report(path, `must be { "min": a, "max": b } or { "choices": [...] }; got ${describe(spec)}`);
+    return;
+  }
+  const fields = Object.hasOwn(spec, 'choices') ? ['choices'] : ['min', 'max'];
+  for (const key of Object.keys(spec)) if (!fields.includes(key)) report(`${path}.${describeKey(key)}`, 'is not a field here (typo?)');
+  if (Array.isArray(spec.choices)) {
+    const usable = (choice) => (typeof choice === 'number' && Number.isFinite(choice))
+      || (typeof choice === 'string' && choice.length <= limits.maxChoiceChars && visibleCharacter.test(choice) && !directionControl.test(choice));
+    if (spec.choices.length === 0 || spec.choices.length > limits.maxChoices || !spec.choices.every(usable))
+      report(`${path}.choices`, `must be a non-empty list of at most ${limits.maxChoices} finite numbers or visible texts (each at most ${limits.maxChoiceChars} characters)`);
   } else if (typeof spec?.min === 'number' && typeof spec?.max === 'number' && Number.isFinite(spec.min) && Number.isFinite(spec.max)) {
     if (spec.min > spec.max) report(path, `min ${spec.min} is greater than max ${spec.max}`);
   } else {
@@ -176,12 +212,22 @@ function checkParam(spec, path, report) {
   }
 }
 
-/** A short description of a wrong value for messages. */
+/** A short description of a wrong value for messages; invisible and direction characters are spelled out. */
 function describe(value) {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'string') return `the text "${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
+  if (typeof value === 'string') return `the text "${spellOut(value.length > 40 ? `${value.slice(0, 40)}…` : value)}"`;
   if (typeof value === 'object') return 'an object';
   return `${typeof value} ${String(value)}`;
+}
+
+/** A field name from the deck, as it may appear in a path: bounded, invisible characters spelled out. */
+function describeKey(key) {
+  return spellOut(key.length > 40 ? `${key.slice(0, 40)}…` : key);
+}
+
+function spellOut(text) {
+  return text.replace(/[\p{Cc}\p{Default_Ignorable_Code_Point}\u202A-\u202E\u2066-\u2069]/gu,
+    (char) => `U+${char.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
 }

@@ -1,7 +1,7 @@
 // Parses the formula subset of the deck format ($...$) into a small tree that render.js turns
 // into MathML. Anything outside the subset is an error, so authors hear about it at validation.
 
-const greek = { theta: 'θ', pi: 'π', omega: 'ω', alpha: 'α', beta: 'β', lambda: 'λ', delta: 'δ' };
+const greek = new Map(Object.entries({ theta: 'θ', pi: 'π', omega: 'ω', alpha: 'α', beta: 'β', lambda: 'λ', delta: 'δ' }));
 const functions = new Set(['sin', 'cos', 'log']);
 const operators = new Set(['+', '-', '−', '=', '/', '·', '×', '<', '>', '≤', '≥', '≈', '∼', '→', '…', '(', ')', '[', ']', ',', '|']);
 // Shown with the proper minus sign; the source keeps the ASCII hyphen.
@@ -71,7 +71,7 @@ export function parseFormula(source) {
     if (!match) return fail('"\\" must start a command');
     const name = match[1];
     at += match[0].length;
-    if (greek[name]) return { type: 'mi', text: greek[name] };
+    if (greek.has(name)) return { type: 'mi', text: greek.get(name) };
     if (functions.has(name)) return { type: 'mi', text: name };
     if (name === 'sqrt') {
       while (source[at] === ' ') at++;
