@@ -103,7 +103,7 @@ describe('progress storage', () => {
     progress = gradeCard(progress, 'b', Rating.Hard, start).progress;
     store.saveProgress(storage, progress);
     assert.deepEqual(store.loadProgress(storage), { progress, notice: null });
-    assert.deepEqual(store.importProgress(store.exportProgress(progress)), progress);
+    assert.deepEqual(store.importProgress(store.exportProgress(progress)).progress, progress);
   });
 
   test('a v0 shape migrates to v1 review cards and is written back as v1', () => {
@@ -124,34 +124,138 @@ describe('progress storage', () => {
     assert.ok(next.cards['sinusoidal-vs-learned-beyond-length'].scheduled_days > 12);
   });
 
-  for (const [name, text] of [['truncated JSON', '{"version":1,"cards":{'], ['a future version', '{"version":9,"cards":{},"log":[]}'], ['a wrong shape', '{"version":1,"cards":[],"log":{}}']]) {
-    test(`${name} is kept aside under the backup key and the learner is told`, () => {
+  for (const [name, text] of [['truncated JSON', '{"version":1,"cards":{'], ['a future version', '{"version":9,"cards":{},"log":[]}'], ['not an object', '[1, 2]']]) {
+    test(`${name} is kept aside as a backup and the learner is told`, () => {
       const storage = memoryStorage({ [store.STORAGE_KEY]: text });
       const { progress, notice } = store.loadProgress(storage);
       assert.deepEqual(progress, store.emptyProgress());
-      assert.equal(storage.getItem(store.BACKUP_KEY), text);
-      assert.equal(storage.getItem(store.STORAGE_KEY), null);
-      assert.match(notice, new RegExp(`kept under "${store.BACKUP_KEY.replace(/\./g, '\\.')}"`));
+      assert.deepEqual(store.readBackups(storage).map((backup) => backup.text), [text]);
+      assert.match(notice, /could not be read .*a fresh start was made.*kept as a backup under "Decks & progress"/);
     });
   }
 
-  test('corrupt progress in a full storage still goes to the backup key, nothing lost', () => {
-    const text = '{"version":1,"cards":' + 'x'.repeat(1000);
+  /** Valid progress with two cards and three reviews, as JSON text with `change` applied to the parsed object. */
+  function storedWith(change) {
+    let progress = gradeCard(store.emptyProgress(), 'a', Rating.Good, start).progress;
+    progress = gradeCard(progress, 'b', Rating.Easy, start).progress;
+    progress = gradeCard(progress, 'a', Rating.Good, later(day)).progress;
+    const data = JSON.parse(JSON.stringify(progress));
+    change(data);
+    return JSON.stringify(data);
+  }
+  // Each shape from the issue: what is set aside and what the notice names.
+  const corruptShapes = [
+    ['a review that is null', (data) => { data.log[1] = null; }, { cards: 2, reviews: 2 }, /1 of 3 reviews \(progress\.log\[1\] must be an object; got null\)/],
+    ['a card with difficulty null, reps -1, state 9', (data) => { Object.assign(data.cards.b, { difficulty: null, reps: -1, state: 9 }); }, { cards: 1, reviews: 3 },
+      /1 of 2 cards \(progress\.cards\["b"\]\.difficulty must be a number from 0 to 10; got null\)/],
+    ['a card with stability "abc"', (data) => { data.cards.a.stability = 'abc'; }, { cards: 1, reviews: 3 }, /progress\.cards\["a"\]\.stability must be a number from 0 to 36500; got "abc"/],
+    ['a card with an invalid last_review', (data) => { data.cards.a.last_review = 'yesterday'; }, { cards: 1, reviews: 3 }, /\.last_review must be a date/],
+    ['a review with rating 7 and one with an unknown field', (data) => { data.log[0].rating = 7; data.log[2].extra = 1; }, { cards: 2, reviews: 1 }, /2 of 3 reviews/],
+    ['settings that are not a whole number', (data) => { data.settings.newPerDay = 'ten'; }, { cards: 2, reviews: 3 }, /1 other entry \(progress\.settings\.newPerDay must be a whole number/],
+    ['a card id far too long', (data) => { data.cards['x'.repeat(300)] = data.cards.a; }, { cards: 2, reviews: 3 }, /1 of 3 cards/],
+  ];
+  for (const [name, change, kept, message] of corruptShapes) {
+    test(`${name}: the valid cards and reviews are kept, the rest set aside in a backup, and grading works`, () => {
+      const text = storedWith(change);
+      const storage = memoryStorage({ [store.STORAGE_KEY]: text });
+      const { progress, notice } = store.loadProgress(storage, later(2 * day));
+      assert.equal(Object.keys(progress.cards).length, kept.cards, 'cards kept');
+      assert.equal(progress.log.length, kept.reviews, 'reviews kept');
+      assert.match(notice, message);
+      assert.match(notice, /Everything else was kept\. The original is kept as a backup/);
+      const [backup] = store.readBackups(storage);
+      assert.equal(backup.text, text, 'the backup is the stored text exactly');
+      assert.equal(backup.savedAt, later(2 * day).toISOString());
+      assert.deepEqual(JSON.parse(storage.getItem(store.STORAGE_KEY)), JSON.parse(JSON.stringify(progress)), 'the repaired progress is saved');
+      assert.deepEqual(store.loadProgress(storage), { progress, notice: null }, 'the next read finds nothing to set aside');
+      for (const id of ['a', 'b', 'c']) {
+        for (const rating of [Rating.Again, Rating.Hard, Rating.Good, Rating.Easy]) {
+          const graded = gradeCard(progress, id, rating, later(3 * day)).progress;
+          assert.deepEqual(store.importProgress(store.exportProgress(graded)).refused, null, `grading ${id} gives valid progress`);
+        }
+      }
+    });
+  }
+
+  test('a second corruption keeps the first backup; the list is bounded', () => {
+    const storage = memoryStorage();
+    const texts = Array.from({ length: 7 }, (_, i) => `{"broken": ${i}`);
+    texts.forEach((text, i) => {
+      storage.setItem(store.STORAGE_KEY, text);
+      store.loadProgress(storage, later(i * 1000));
+    });
+    assert.deepEqual(store.readBackups(storage).map((backup) => backup.text), texts.slice(-store.progressLimits.backups).reverse(), 'newest first, the last five');
+    const big = `{"x":"${'y'.repeat(store.progressLimits.backupChars)}"}`;
+    storage.setItem(store.STORAGE_KEY, big);
+    store.loadProgress(storage, later(10_000));
+    assert.deepEqual(store.readBackups(storage).map((backup) => backup.text.length), [big.length], 'a large backup leaves no room for older ones');
+    store.removeBackup(storage, later(10_000).toISOString());
+    assert.deepEqual(store.readBackups(storage), []);
+  });
+
+  test('the single backup slot of earlier versions joins the list', () => {
+    const storage = memoryStorage({ 'posenc.quiz.progress.backup': 'old text', [store.STORAGE_KEY]: '{' });
+    store.loadProgress(storage, start);
+    assert.deepEqual(store.readBackups(storage).map((backup) => backup.text), ['{', 'old text']);
+    assert.equal(storage.getItem('posenc.quiz.progress.backup'), null);
+  });
+
+  test('card ids named like built-ins are ordinary cards', () => {
+    const text = storedWith((data) => { data.cards.constructor = data.cards.a; data.log[0].cardId = 'constructor';
+      Object.defineProperty(data.cards, '__proto__', { value: data.cards.b, enumerable: true }); });
+    const { progress, notice } = store.loadProgress(memoryStorage({ [store.STORAGE_KEY]: text }));
+    assert.equal(notice, null);
+    assert.deepEqual(Object.keys(progress.cards).sort(), ['__proto__', 'a', 'b', 'constructor']);
+    assert.equal(Object.getPrototypeOf(progress.cards), null);
+    const cards = ['seed', 'constructor', 'toString', 'a'].map((id) => ({ id }));
+    const queue = buildQueue(cards, store.emptyProgress(), start);
+    assert.deepEqual(queue.fresh, ['seed', 'constructor', 'toString', 'a'], 'nothing is "known" through Object.prototype');
+    assert.equal(queue.nextDue, null);
+    const graded = gradeCard(store.emptyProgress(), '__proto__', Rating.Good, start).progress;
+    assert.equal(Object.getPrototypeOf(graded.cards), null);
+    assert.deepEqual(Object.keys(graded.cards), ['__proto__']);
+    assert.equal(buildQueue([{ id: '__proto__' }, { id: 'b' }], graded, start).fresh.join(), 'b');
+  });
+
+  test('corrupt progress in a full storage: the backup takes the place of the original, nothing lost', () => {
+    const text = storedWith((data) => { data.log[0] = null; data.pad = 'x'.repeat(1000); });
     const storage = memoryStorage({ [store.STORAGE_KEY]: text });
     const setItem = storage.setItem;
     const used = () => [...storage.items.values()].reduce((sum, value) => sum + value.length, 0);
+    const quota = text.length + 400;  // the backup (text, escaped, and its reason) fits only once the original is gone
     storage.setItem = (key, value) => {
-      if (used() - (storage.items.get(key)?.length ?? 0) + String(value).length > text.length) throw new DOMException('full', 'QuotaExceededError');
+      if (used() - (storage.items.get(key)?.length ?? 0) + String(value).length > quota) throw new DOMException('full', 'QuotaExceededError');
       return setItem(key, value);
     };
-    const { notice } = store.loadProgress(storage);
-    assert.equal(storage.getItem(store.BACKUP_KEY), text);
-    assert.match(notice, /could not be read/);
-    assert.throws(() => store.saveProgress(storage, { ...store.emptyProgress(), log: Array(100).fill({ cardId: 'a' }) }), (error) => store.isQuotaError(error));
+    const loaded = store.loadProgress(storage);
+    assert.equal(store.readBackups(storage)[0]?.text, text);
+    assert.equal(loaded.unsaved, true, 'the repaired progress is held by the page until the next save');
+    assert.equal(loaded.progress.log.length, 2);
+    const tiny = memoryStorage({ [store.STORAGE_KEY]: text });
+    tiny.setItem = (key, value) => {  // room for the original text only
+      if (key !== store.STORAGE_KEY || value !== text) throw new DOMException('full', 'QuotaExceededError');
+      tiny.items.set(key, value);
+    };
+    const held = store.loadProgress(tiny);
+    assert.equal(held.heldBackup.text, text, 'with no room at all the page holds the backup');
+    assert.equal(tiny.getItem(store.STORAGE_KEY), text, 'and the stored text is left as it was');
+    assert.match(held.notice, /no room to keep the original as a backup .*download it now/);
+  });
+
+  test('an import is checked before it is offered: what is kept and what is refused', () => {
+    const text = store.exportProgress(JSON.parse(storedWith((data) => { data.log.push(null); data.cards.a.stability = 'abc'; })));
+    const { progress, kept, refused } = store.importProgress(text);
+    assert.equal(kept, '1 card and 3 reviews');
+    assert.match(refused, /^1 of 2 cards, 1 of 4 reviews \(progress\.cards\["a"\]\.stability must be a number/);
+    assert.equal(Object.getPrototypeOf(progress.cards), null);
+    assert.throws(() => store.importProgress('x'.repeat(store.progressLimits.maxImportBytes + 1)), /progress files may hold at most 4,194,304/);
+    const many = JSON.stringify({ version: 1, settings: { newPerDay: 1 }, cards: {}, log: Array(store.progressLimits.maxImportReviews + 1).fill(0) });
+    assert.throws(() => store.importProgress(many), /at most 20,000 cards and 200,000 reviews can be imported/);
   });
 
   test('importing something that is not progress throws a readable error', () => {
-    assert.throws(() => store.importProgress('[1, 2]'), /progress must be a JSON object/);
+    assert.throws(() => store.importProgress('[1, 2]'), /progress must be a JSON object; got a list/);
+    assert.throws(() => store.importProgress('{"version":1,"cards":'), SyntaxError);
   });
 });
 

@@ -57,6 +57,16 @@ export function createDeckLibrary() {
     addFailure(source, message) {
       failures.push({ source, errors: [message] });
     },
+
+    /** Takes a deck out (the learner removed it), and any failure recorded for `source`. */
+    remove(deckId, source) {
+      const index = decks.findIndex((deck) => deck.id === deckId);
+      if (index >= 0) {
+        for (const card of decks[index].cards) knownIds.delete(card.id);
+        decks.splice(index, 1);
+      }
+      for (let i = failures.length - 1; i >= 0; i--) if (failures[i].source === source) failures.splice(i, 1);
+    },
   };
 }
 

@@ -1,21 +1,27 @@
-// Decks and progress: which decks are loaded, load a deck file, the new-card limit, export and
-// import progress, export for Anki, reset (after confirmation).
-import { exportProgress, importProgress, emptyProgress } from './progress-store.js';
+// Decks and progress: which decks are loaded, load a deck file (kept until removed), the new-card
+// limit, export and import progress, export for Anki, reset (after confirmation), and the
+// backups of progress that could not be read.
+import { exportProgress, importProgress, emptyProgress, progressLimits, readBackups, removeBackup } from './progress-store.js';
+import { readStoredDecks, removeStoredDeck } from './deck-store.js';
 import { ankiExport, downloadText } from './exporters.js';
 import { element } from './render.js';
 
 /** @param {import('./quiz-app.js').QuizContext} context */
 export function createManageMode(context) {
   const deckList = element('ul', [], { id: 'deck-list' });
+  const storedList = element('ul', [], { id: 'stored-deck-list' });
+  const backupList = element('ul', [], { id: 'backup-list' });
   const deckFile = element('input', [], { id: 'deck-file', attributes: { type: 'file', accept: '.json,application/json' } });
   const progressFile = element('input', [], { id: 'progress-file', attributes: { type: 'file', accept: '.json,application/json' } });
-  const newPerDay = element('input', [], { id: 'new-per-day', attributes: { type: 'number', min: '0', max: '500', step: '1' } });
-  const button = (label, id, action) => {
-    const made = element('button', [label], { id, className: 'secondary', attributes: { type: 'button' } });
+  const newPerDay = element('input', [], { id: 'new-per-day', attributes: { type: 'number', min: '0', max: String(progressLimits.maxNewPerDay), step: '1' } });
+  const button = (label, id, action, attributes = {}) => {
+    const made = element('button', [label], { id, className: 'secondary', attributes: { type: 'button', ...attributes } });
     made.addEventListener('click', action);
     return made;
   };
   const stamp = () => new Date().toISOString().slice(0, 10);
+  // Deck titles are the author's text: isolated, so a right-to-left title cannot reorder the line around it.
+  const isolated = (text) => element('bdi', [text]);
 
   deckFile.addEventListener('change', async () => {
     const file = deckFile.files?.[0];
@@ -28,17 +34,21 @@ export function createManageMode(context) {
     progressFile.value = '';
     if (!file) return;
     try {
-      const imported = importProgress(await file.text());
-      if (!(await context.confirm(`Replace your progress with ${file.name} (${Object.keys(imported.cards).length} cards, ${imported.log.length} reviews)?`))) return;
-      context.setProgress(imported);
-      context.announce('Progress imported.');
+      // Refused before reading: a file far past the limit is never loaded into memory.
+      if (file.size > progressLimits.maxImportBytes)
+        throw new RangeError(`the file is ${file.size.toLocaleString('en-US')} bytes; progress files may be at most ${progressLimits.maxImportBytes.toLocaleString('en-US')} bytes`);
+      const { progress, kept, refused } = importProgress(await file.text());
+      const leftOut = refused ? ` These cannot be read and will be left out: ${refused}.` : '';
+      if (!(await context.confirm(`Replace your progress with ${file.name}? It keeps ${kept}.${leftOut}`))) return;
+      context.setProgress(progress);
+      context.announce(`Progress imported: ${kept}.`);
     } catch (error) {
       context.announce(`That file is not posenc progress: ${error.message}`);
     }
     render();
   });
   newPerDay.addEventListener('change', () => {
-    const value = Math.max(0, Math.min(500, Math.round(Number(newPerDay.value) || 0)));
+    const value = Math.max(0, Math.min(progressLimits.maxNewPerDay, Math.round(Number(newPerDay.value) || 0)));
     context.updateProgress((latest) => ({ ...latest, settings: { ...latest.settings, newPerDay: value } }));
     context.announce(`New cards per day set to ${value}.`);
   });
@@ -46,6 +56,8 @@ export function createManageMode(context) {
   const root = element('div', [
     element('h3', ['Decks']), deckList,
     element('p', [element('label', ['Load a deck file: '], { attributes: { for: 'deck-file' } }), deckFile]),
+    element('p', ['A deck loaded from a file is kept in this browser, and checked again each time the page opens, until you remove it.'], { className: 'hint' }),
+    storedList,
     element('h3', ['Progress']),
     element('p', [element('label', ['New cards per day: '], { attributes: { for: 'new-per-day' } }), newPerDay]),
     element('p', [
@@ -58,11 +70,62 @@ export function createManageMode(context) {
       context.setProgress({ ...emptyProgress(), settings: context.getProgress().settings });
       context.announce('Progress reset.');
     })]),
+    element('h3', ['Backups']),
+    element('p', [`Saved progress that could not be read is set aside here, exactly as it was stored (the last ${progressLimits.backups} backups are kept). Download one to repair it by hand and import it.`], { className: 'hint' }),
+    backupList,
   ]);
 
+  function renderStoredDecks() {
+    const { decks, unreadable } = readStoredDecks(context.storage);
+    const remove = (label, id, deckId, source) => button(label, id, async () => {
+      if (!(await context.confirm(`Remove ${deckId === null ? 'every deck kept in this browser' : `the deck from ${source}`}? Your reviews of its cards stay in your progress.`))) return;
+      removeStoredDeck(context.storage, deckId);
+      if (deckId !== null) context.removeDeck(deckId, source);
+      else for (const deck of decks) context.removeDeck(deck.id, deck.source);
+      context.announce('Deck removed.');
+      render();
+    });
+    storedList.replaceChildren(
+      ...decks.map((stored, index) => {
+        const loaded = context.library.decks.find((deck) => deck.id === stored.id && deck.source === stored.source);
+        return element('li', [
+          loaded ? isolated(loaded.title) : `${stored.source}: could not be loaded (see the errors above)`, ` — kept since ${stored.savedAt.slice(0, 10)} `,
+          remove('Remove', `remove-deck-${index}`, stored.id, stored.source),
+        ]);
+      }),
+      ...(unreadable === null ? [] : [element('li', ['The decks kept in this browser could not be read. ', remove('Remove them', 'remove-stored-decks', null, null)])]),
+    );
+    storedList.hidden = storedList.childElementCount === 0;
+  }
+
+  function renderBackups() {
+    const held = context.heldBackups();
+    const backups = [...held, ...readBackups(context.storage).filter((backup) => !held.some((one) => one.savedAt === backup.savedAt))];
+    backupList.replaceChildren(...(backups.length === 0 ? [element('li', ['No backups.'])] : backups.map((backup, index) => {
+      const when = backup.savedAt.startsWith('1970') ? 'date unknown' : new Date(backup.savedAt).toLocaleString();
+      const inMemory = held.includes(backup) ? ' Held by this page only: storage had no room for it.' : '';
+      return element('li', [
+        element('strong', [when]), ` (${backup.text.length.toLocaleString('en-US')} characters). ${backup.reason}${inMemory} `,
+        button('Download', `download-backup-${index}`, () => downloadText(`posenc-progress-backup-${backup.savedAt.slice(0, 10)}.json`, backup.text, 'application/json')),
+        ' ',
+        button('Delete', `delete-backup-${index}`, async () => {
+          if (!(await context.confirm('Delete this backup? Download it first if it may hold reviews you want back.'))) return;
+          if (held.includes(backup)) held.splice(held.indexOf(backup), 1);
+          else removeBackup(context.storage, backup.savedAt);
+          context.announce('Backup deleted.');
+          render();
+        }),
+      ]);
+    })));
+  }
+
   function render() {
-    deckList.replaceChildren(...context.library.decks.map((deck) => element('li', [`${deck.title} — ${deck.cards.length} card${deck.cards.length === 1 ? '' : 's'} (${deck.source})`])));
+    deckList.replaceChildren(...context.library.decks.map((deck) => element('li', [
+      isolated(deck.title), ` — ${deck.cards.length} card${deck.cards.length === 1 ? '' : 's'} (${deck.source})`,
+    ])));
     newPerDay.value = String(context.getProgress().settings.newPerDay);
+    renderStoredDecks();
+    renderBackups();
   }
   return { root, activate: render, onKey: () => false };
 }

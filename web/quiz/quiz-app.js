@@ -2,6 +2,7 @@
 // announces results, and hosts the shortcuts and confirmation dialogs.
 import { createDeckLibrary, fetchText, loadShippedDecks, startShippedDecks } from './deck-loader.js';
 import { STORAGE_KEY, browserStorage, isQuotaError, loadProgress, saveProgress } from './progress-store.js';
+import { readStoredDecks, storeDeck } from './deck-store.js';
 import { createReviewMode } from './review-mode.js';
 import { createCramMode } from './cram-mode.js';
 import { createManageMode } from './manage-mode.js';
@@ -21,7 +22,10 @@ import { element } from './render.js';
  * @property {(text: string) => void} announce  polite screen-reader announcement
  * @property {() => Promise<any>} getEngine
  * @property {(message: string) => Promise<boolean>} confirm
- * @property {(text: string, source: string) => Promise<void>} addDeckText
+ * @property {(text: string, source: string) => Promise<void>} addDeckText  adds a deck from a file and keeps it in storage
+ * @property {(deckId: string, source: string) => void} removeDeck  takes a deck out of the quiz (its storage record is the caller's)
+ * @property {Storage} storage  where progress, backups and loaded decks are kept
+ * @property {() => import('./progress-store.js').Backup[]} heldBackups  backups storage had no room for (this page only)
  * @property {(answer: { kind: string, cardId: string, question: string, correct: boolean }) => void} recordAnswer
  *   tells the page (LMS reporting, xAPI) that the learner answered; a 'posenc:answered' event
  */
@@ -54,11 +58,20 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
   const library = createDeckLibrary();
   const { storage, notice: storageNotice } = given ? { storage: given, notice: null } : browserStorage();
   if (storageNotice) showNotice(storageNotice);
-  const loaded = loadProgress(storage);
-  let progress = loaded.progress;
-  if (loaded.notice) showNotice(loaded.notice);
+  /** @type {import('./progress-store.js').Backup[]} */
+  const heldBackups = [];
   // True while this tab holds grades storage refused (full): they are written with the next save.
   let unsaved = false;
+  let progress = read().progress;
+
+  /** Reads stored progress; what was set aside is announced, and a backup storage refused is held here. */
+  function read() {
+    const loaded = loadProgress(storage);
+    if (loaded.notice) showNotice(loaded.notice);
+    if (loaded.heldBackup) heldBackups.unshift(loaded.heldBackup);
+    if (loaded.unsaved) unsaved = true;
+    return loaded;
+  }
 
   /** Saves `next` as this tab's progress; a full storage gives a notice, and the page goes on. */
   function commit(next) {
@@ -78,9 +91,7 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
   /** What is stored now (another tab may have graded since), or this tab's copy while it holds unsaved grades. */
   function latest() {
     if (unsaved) return progress;
-    const stored = loadProgress(storage);
-    if (stored.notice) showNotice(stored.notice);
-    return stored.progress;
+    return read().progress;
   }
 
   // Another tab saved: take its progress, and let the mode on screen catch up.
@@ -95,6 +106,8 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
   /** @type {QuizContext} */
   const context = {
     library,
+    storage,
+    heldBackups: () => heldBackups,
     cards: () => library.cards,
     getProgress: () => progress,
     setProgress(next) { unsaved = false; commit(next); },
@@ -110,7 +123,20 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
     async addDeckText(text, source) {
       const { deck } = library.addText(text, source);
       showDeckErrors();
-      if (deck) context.announce(`Deck "${deck.title}" loaded with ${deck.cards.length} cards.`);
+      if (deck) {
+        let kept = 'It is kept in this browser until you remove it.';
+        try {
+          storeDeck(storage, { id: deck.id, source, text, savedAt: new Date().toISOString() });
+        } catch (error) {
+          kept = `It could not be kept for your next visit (${isQuotaError(error) ? 'this browser\'s storage for the page is full' : error.message}); it works until the page closes.`;
+        }
+        context.announce(`Deck "${deck.title}" loaded with ${deck.cards.length} cards. ${kept}`);
+      }
+      modes.get(activeMode)?.activate();
+    },
+    removeDeck(deckId, source) {
+      library.remove(deckId, source);
+      showDeckErrors();
       modes.get(activeMode)?.activate();
     },
   };
@@ -126,6 +152,7 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
   }
 
   function showDeckErrors() {
+    if (library.failures.length === 0) { errorsBox.hidden = true; errorsBox.replaceChildren(); return; }
     errorsBox.hidden = library.failures.length === 0;
     errorsBox.replaceChildren(
       element('p', [element('strong', [`${library.failures.length} deck${library.failures.length === 1 ? '' : 's'} could not be loaded`]), ' — the other decks work as usual.']),
@@ -180,6 +207,8 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
     switchMode(modes.has(params.get('mode')) ? params.get('mode') : 'review');
     performance.mark('posenc:first-card');
   }, shippedDecks);
+  // Decks loaded from files on earlier visits, validated again; a refused one is listed with the errors.
+  for (const stored of readStoredDecks(storage).decks) library.addText(stored.text, stored.source);
   const extra = params.get('deck');
   if (extra) {
     const url = new URL(extra, document.baseURI);

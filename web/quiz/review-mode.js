@@ -3,6 +3,7 @@
 import { createCardView } from './card-view.js';
 import { revealOrAnswer, showComputedCard } from './computed-card.js';
 import { buildQueue, gradeCard, grades, previewIntervals, undoGrade } from './scheduler.js';
+import { storedCard } from './progress-store.js';
 import { element } from './render.js';
 
 /** @param {import('./quiz-app.js').QuizContext} context */
@@ -62,7 +63,7 @@ export function createReviewMode(context) {
     undoStack = [...undoStack.slice(-49), undo];
     const label = grades.find((entry) => entry.rating === rating).label;
     context.recordAnswer({ kind: 'review', cardId: current.id, question: current.question, correct: rating >= 3 });  // Good or Easy
-    const due = new Date(progress.cards[current.id].due);
+    const due = new Date(storedCard(progress, current.id).due);
     context.announce(`Graded ${label}. Next review of this card ${due - now < 86400000 ? `at ${due.toLocaleTimeString()}` : `on ${due.toLocaleDateString()}`}.`);
     refresh();
   }

@@ -1,6 +1,7 @@
 // Spaced repetition with FSRS (ts-fsrs, vendored into dist/vendor/ by the build). Progress holds
 // cards in a JSON-friendly form (ISO dates); this module converts at the edges.
 import { createEmptyCard, fsrs, generatorParameters, Rating, State } from '../vendor/ts-fsrs.mjs';
+import { cardRecord, storedCard } from './progress-store.js';
 
 export { Rating, State };
 
@@ -22,9 +23,9 @@ const LEARN_AHEAD_MS = 20 * 60 * 1000;
 
 /** @returns {StoredCard} */
 function toStored(card) {
-  const stored = { ...card, due: card.due.toISOString() };
-  if (card.last_review) stored.last_review = card.last_review.toISOString();
-  else delete stored.last_review;
+  const { due, stability, difficulty, elapsed_days, scheduled_days, learning_steps, reps, lapses, state, last_review } = card;
+  const stored = { due: due.toISOString(), stability, difficulty, elapsed_days, scheduled_days, learning_steps, reps, lapses, state };
+  if (last_review) stored.last_review = last_review.toISOString();
   return stored;
 }
 
@@ -41,11 +42,13 @@ function fromStored(stored, now) {
  * @param {Date} now
  */
 export function gradeCard(progress, cardId, rating, now) {
-  const previous = progress.cards[cardId];
+  const previous = storedCard(progress, cardId);
   const { card } = scheduler.next(fromStored(previous, now), now, rating);
   const entry = { cardId, rating, state: previous?.state ?? State.New, review: now.toISOString() };
+  const cards = cardRecord(Object.entries(progress.cards));
+  cards[cardId] = toStored(card);
   return {
-    progress: { ...progress, cards: { ...progress.cards, [cardId]: toStored(card) }, log: [...progress.log, entry] },
+    progress: { ...progress, cards, log: [...progress.log, entry] },
     undo: { cardId, previous, graded: toStored(card), entry },
   };
 }
@@ -56,8 +59,8 @@ export function gradeCard(progress, cardId, rating, now) {
  * tabs added after it are kept.
  */
 export function undoGrade(progress, undo) {
-  const cards = { ...progress.cards };
-  if (JSON.stringify(cards[undo.cardId]) === JSON.stringify(undo.graded)) {
+  const cards = cardRecord(Object.entries(progress.cards));
+  if (JSON.stringify(storedCard(progress, undo.cardId)) === JSON.stringify(undo.graded)) {
     if (undo.previous) cards[undo.cardId] = undo.previous;
     else delete cards[undo.cardId];
   }
@@ -68,7 +71,7 @@ export function undoGrade(progress, undo) {
 
 /** What each grade would schedule, as short labels ("10m", "3d") for the buttons. */
 export function previewIntervals(progress, cardId, now) {
-  const outcomes = scheduler.repeat(fromStored(progress.cards[cardId], now), now);
+  const outcomes = scheduler.repeat(fromStored(storedCard(progress, cardId), now), now);
   return Object.fromEntries(grades.map(({ rating }) => [rating, formatInterval(outcomes[rating].card.due - now)]));
 }
 
@@ -100,13 +103,13 @@ export function newCardsIntroducedToday(progress, now) {
  * @returns {{ due: string[], fresh: string[], next: string | null, nextDue: Date | null }}
  */
 export function buildQueue(cards, progress, now) {
-  const known = cards.filter((card) => progress.cards[card.id]);
-  const dueAt = (card) => new Date(progress.cards[card.id].due).getTime();
+  const known = cards.filter((card) => storedCard(progress, card.id));
+  const dueAt = (card) => new Date(storedCard(progress, card.id).due).getTime();
   const due = known.filter((card) => dueAt(card) <= now.getTime()).sort((a, b) => dueAt(a) - dueAt(b)).map((card) => card.id);
   const allowance = Math.max(0, progress.settings.newPerDay - newCardsIntroducedToday(progress, now));
-  const fresh = cards.filter((card) => !progress.cards[card.id]).slice(0, allowance).map((card) => card.id);
+  const fresh = cards.filter((card) => !storedCard(progress, card.id)).slice(0, allowance).map((card) => card.id);
   const later = known.filter((card) => dueAt(card) > now.getTime()).sort((a, b) => dueAt(a) - dueAt(b));
-  const learningSoon = later.filter((card) => progress.cards[card.id].state !== State.Review && dueAt(card) - now.getTime() <= LEARN_AHEAD_MS);
+  const learningSoon = later.filter((card) => storedCard(progress, card.id).state !== State.Review && dueAt(card) - now.getTime() <= LEARN_AHEAD_MS);
   const next = due[0] ?? fresh[0] ?? learningSoon[0]?.id ?? null;
   return { due, fresh, next, nextDue: later[0] ? new Date(dueAt(later[0])) : null };
 }

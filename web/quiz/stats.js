@@ -1,6 +1,7 @@
 // Stats: what is due today and this week, how many reviews, and retention by topic (the share of
 // reviews not graded Again).
 import { Rating } from './scheduler.js';
+import { storedCard } from './progress-store.js';
 import { element } from './render.js';
 
 /**
@@ -11,7 +12,7 @@ import { element } from './render.js';
 export function computeStats(cards, progress, now) {
   const endOfToday = new Date(now); endOfToday.setHours(23, 59, 59, 999);
   const weekEnd = endOfToday.getTime() + 6 * 86400000;
-  const dues = cards.filter((card) => progress.cards[card.id]).map((card) => Date.parse(progress.cards[card.id].due));
+  const dues = cards.filter((card) => storedCard(progress, card.id)).map((card) => Date.parse(storedCard(progress, card.id).due));
   const topicOf = new Map(cards.map((card) => [card.id, card.topic]));
   const byTopic = new Map();
   for (const entry of progress.log) {
