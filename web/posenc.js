@@ -3,6 +3,7 @@
 // objects of JS-owned typed arrays. Bad input throws a RangeError or TypeError naming the
 // argument, the value and what is allowed; the module keeps working afterwards.
 import createPosencModule from './posenc-core.mjs';
+import { describe, readArguments, readScalar } from './posenc-arguments.js';
 
 /**
  * @typedef {{ rows: number, cols: number, data: Float64Array }} Table  row-major rows x cols
@@ -56,7 +57,7 @@ function definedEntries(object) {
   return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined));
 }
 
-/** Fills defaults into a plain options object; anything else goes through for the module to reject. */
+/** Fills defaults into options read by readArguments (a plain copy); anything else goes through for the module to reject. */
 function withDefaults(options, fallback) {
   if (!isPlainObject(options)) return options;
   const merged = { ...fallback, ...definedEntries(options) };
@@ -87,17 +88,23 @@ export async function loadPosenc(options = {}) {
   const moduleOptions = { locateFile: (name) => (name.endsWith('.wasm') ? new URL('posenc.wasm', import.meta.url).href : name) };
   if (options.wasmBinary) moduleOptions.wasmBinary = options.wasmBinary;
   const module = await createPosencModule(moduleOptions);
-  const call = (name) => (options) => unwrap(module[name](withDefaults(options, defaults[name])));
+  const limits = Object.freeze(module.limits());
+  // Every argument is read and copied before the call enters wasm (posenc-arguments.js).
+  const read = (options, name) => readArguments(options, name, limits.maxCells);
+  const call = (name) => (options) => unwrap(module[name](withDefaults(read(options, name), defaults[name])));
   const training = unwrap(module.trainingPresets());
   deepFreeze(training);
   /** Defaults of `part` ('trainer' | 'evaluation') of options.preset ['quick'], then the call's own options. */
   const callWithPreset = (name, part) => (options) => {
-    if (!isPlainObject(options)) return unwrap(module[name](options));
-    const { preset = 'quick', ...rest } = options;
+    const copy = read(options, name);
+    if (!isPlainObject(copy)) return unwrap(module[name](copy));
+    const { preset = 'quick', ...rest } = copy;
     const chosen = training.presets.find((entry) => entry.name === preset);
     if (!chosen) {
       const allowed = `one of ${training.presets.map((entry) => `'${entry.name}'`).join(', ')}`;
-      throw new (typeof preset === 'string' ? RangeError : TypeError)(`preset must be ${allowed}; got ${String(preset)}`);
+      const got = typeof preset === 'string' ? (preset.length > 40 ? `${preset.slice(0, 37)}...` : preset)
+        : typeof preset === 'object' || typeof preset === 'function' ? describe(preset) : String(preset);
+      throw new (typeof preset === 'string' ? RangeError : TypeError)(`preset must be ${allowed}; got ${got}`);
     }
     return unwrap(module[name](withDefaults(rest, { ...presetDefaults[name], ...chosen[part] })));
   };
@@ -127,7 +134,7 @@ export async function loadPosenc(options = {}) {
     /** theta_i per pair after scaling, and YaRN's attention factor. @type {(o: { headDim: number, base?: number, scaling?: RopeScaling }) => { frequencies: Float64Array, attentionFactor: number }} */
     ropeFrequencies: call('ropeFrequencies'),
     /** The official ALiBi slopes (not sorted for non-powers of two). @type {(nHeads: number) => Float64Array} */
-    alibiSlopes: (nHeads) => unwrap(module.alibiSlopes(nHeads)).slopes,
+    alibiSlopes: (nHeads) => unwrap(module.alibiSlopes(readScalar(nHeads))).slopes,
     /**
      * -m (i - j) for past keys, -Infinity for future ones; heads x queries x keys.
      * @type {(o: { nHeads: number, queryLength: number, keyLength: number }) => { heads: number, queries: number, keys: number, data: Float64Array }}
@@ -175,7 +182,7 @@ export async function loadPosenc(options = {}) {
     trainerEvaluate: callWithPreset('trainerEvaluate', 'evaluation'),
     /** Frees a trainer; its id is then invalid. @type {(o: { id: number }) => { live: number }} */
     trainerDispose: call('trainerDispose'),
-    limits: Object.freeze(module.limits()),
+    limits,
     /**
      * Diagnostics for leak tests: wasm memory size, the allocator's break (sbrk(0)), the stack pointer and its base, and the
      * count of live Embind value handles (each leaked handle is a JS object the page can never free).

@@ -1,0 +1,180 @@
+// Reads a caller's arguments into plain JS values before anything enters wasm. Embind reads
+// arguments while a call is inside the module; a getter, Proxy trap, revoked Proxy or detached
+// buffer that throws there unwinds through wasm without restoring its stack or handles (a few
+// hundred bytes and handles per call, until every call fails). So each field a function reads is
+// read here once, inside try/catch, and copied: lists have their length read once and capped,
+// nested objects must be plain, and any other object becomes an inert stand-in the module can
+// only describe. What reaches the module runs no caller code, and the module's own messages for
+// ordinary bad input stay exactly as they were (it describes a stand-in as it would the original).
+
+const scalar = 'scalar';
+const list = 'list';
+const scaling = { kind: scalar, factor: scalar, trainedLength: scalar };
+const rope = { base: scalar, pairing: scalar, scaling };
+const t5 = { bidirectional: scalar, numBuckets: scalar, maxDistance: scalar };
+const fields = (...names) => Object.fromEntries(names.map((name) => [name, scalar]));
+
+/** The fields each function reads (as the adapters in cpp/bindings do): scalar, list, or a nested object's fields. */
+export const argumentShapes = {
+  sinusoidal: { positions: list, ...fields('dModel', 'base', 'layout', 'precision') },
+  nope: { positions: list, ...fields('dModel') },
+  learnedTable: fields('maxLength', 'dModel', 'seed'),
+  learnedLookup: { table: { rows: scalar, cols: scalar, data: list }, positions: list, ...fields('overflow', 'sequenceLength') },
+  rope: { positions: list, x: list, ...rope },
+  ropeScore: { q: list, k: list, ...fields('m', 'n'), ...rope },
+  ropeFrequencies: { ...fields('headDim'), ...rope },
+  alibiBias: fields('nHeads', 'keyLength', 'queryLength'),
+  t5Bucket: { relativePositions: list, ...t5 },
+  attention: { ...fields('scheme', 'queryPosition', 'dModel', 'seed', 'trainedLength', 'overflow', 'nHeads', 'head'), ...rope },
+  beyondTrained: { ...fields('scheme', 'p', 'trainedLength', 'dModel', 'headDim', 'nHeads'), ...rope, ...t5 },
+  offsetSimilarity: fields('p', 'maxOffset', 'dModel', 'base', 'seed'),
+  trainerCreate: fields('preset', 'scheme', 'task', 'seed', 'trainedLength', 'dModel', 'nHeads', 'nLayers', 'mlpHidden', 'base',
+    'offset', 'symbols', 'passkeys', 'batchSize', 'queriesPerSequence', 'learningRate', 'warmupSteps', 'warmupLength'),
+  trainerStep: fields('id', 'steps'),
+  trainerEvaluate: fields('preset', 'id', 'length', 'bucketWidth', 'sequences', 'firstSequence', 'queriesPerBucket', 'overflow', 'seed'),
+  trainerDispose: fields('id'),
+};
+
+// The intrinsic typed-array accessors: a caller can shadow `length` on an instance, not these.
+const typedArrayPrototype = Object.getPrototypeOf(Int8Array.prototype);
+const typedArrayName = Object.getOwnPropertyDescriptor(typedArrayPrototype, Symbol.toStringTag).get;
+const typedArrayLength = Object.getOwnPropertyDescriptor(typedArrayPrototype, 'length').get;
+const typedArraySet = typedArrayPrototype.set;
+const numericArrays = new Map([Float64Array, Float32Array, Int32Array, Uint32Array, Int16Array, Uint16Array, Int8Array, Uint8Array,
+  Uint8ClampedArray].map((constructor) => [constructor.name, constructor]));
+// Longer text cannot match any name the module accepts, and its messages show at most 40 characters.
+const MAX_TEXT = 64;
+
+const bounded = (text, max = 40) => (text.length > max ? `${text.slice(0, max - 3)}...` : text);
+
+/** Runs `read`, turning anything it throws into a TypeError naming `path`. */
+function guarded(path, read) {
+  try {
+    return read();
+  } catch (error) {
+    let why = 'it threw';
+    try {
+      why = bounded(error instanceof Error ? `${error.name}: ${String(error.message)}` : describe(error), 120);
+    } catch { /* a thrown value that cannot even be described */ }
+    throw new TypeError(`${path} could not be read (${why})`);
+  }
+}
+
+function constructorName(value) {
+  try {
+    const constructor = value.constructor;
+    const name = constructor === undefined || constructor === null ? undefined : constructor.name;
+    return typeof name === 'string' ? bounded(name) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isArray(value) {
+  try { return Array.isArray(value); } catch { return false; }  // a revoked Proxy throws
+}
+
+/** A bounded description of any value, as the module words it ("a Int32Array", "an Array", "the string ..."). */
+export function describe(value) {
+  if (value === undefined || value === null || typeof value === 'boolean' || typeof value === 'number') return String(value);
+  if (typeof value === 'string') return `the string "${bounded(value)}"`;
+  if (typeof value !== 'object') return `a ${typeof value}`;
+  if (isArray(value)) return 'an Array';
+  const name = constructorName(value);
+  return name === undefined ? 'an object' : `a ${name}`;
+}
+
+const standInFunction = () => {};
+
+/** An inert value the module describes exactly as it would `value` (it only ever describes one). */
+function standIn(value) {
+  if (typeof value === 'function') return standInFunction;
+  if (isArray(value)) return [];
+  const inert = Object.create(null);
+  const name = constructorName(value);
+  if (name !== undefined) inert.constructor = { name };
+  return inert;
+}
+
+/** A number, boolean or missing value as it is; text bounded; any object a stand-in. */
+function copyScalar(value) {
+  if (typeof value === 'string') return value.length > MAX_TEXT ? value.slice(0, MAX_TEXT) : value;
+  if (typeof value === 'object' && value !== null) return standIn(value);
+  if (typeof value === 'function') return standInFunction;
+  return value;
+}
+
+/**
+ * An Array or numeric typed array, length read once and capped before anything is copied.
+ * A typed array with no own `length` and its own constructor's prototype reaches the module as it
+ * is (the module copies it without running caller code); any other is copied through the
+ * intrinsic accessors. An Array of numbers becomes a Float64Array (the module treats both alike).
+ */
+function copyList(value, path, maxLength) {
+  if (typeof value !== 'object' || value === null) return copyScalar(value);
+  const kind = typedArrayName.call(value);  // undefined for anything but a real typed array, Proxies included
+  if (kind !== undefined) {
+    const constructor = numericArrays.get(kind);
+    if (!constructor) return standIn(value);
+    const length = typedArrayLength.call(value);  // 0 once the buffer is detached
+    if (length > maxLength) throw new RangeError(`${path}.length must be at most ${maxLength}; got ${length}`);
+    if (length === 0) return new constructor(0);
+    const untouched = Object.getPrototypeOf(value) === constructor.prototype && !Object.hasOwn(value, 'length');
+    if (untouched) return value;
+    const copy = new constructor(length);
+    typedArraySet.call(copy, value);
+    return copy;
+  }
+  if (!guarded(path, () => Array.isArray(value))) return standIn(value);
+  const length = guarded(`${path}.length`, () => value.length);
+  if (!Number.isInteger(length) || length < 0) throw new TypeError(`${path}.length must be a whole number; got ${describe(length)}`);
+  if (length > maxLength) throw new RangeError(`${path}.length must be at most ${maxLength}; got ${length}`);
+  const numbers = new Float64Array(length);
+  for (let index = 0; index < length; index++) {
+    const element = guarded(`${path}[${index}]`, () => value[index]);
+    if (typeof element !== 'number') {
+      // The module reports the first element that is not a number and reads no further.
+      const mixed = new Array(length);
+      for (let before = 0; before < index; before++) mixed[before] = numbers[before];
+      mixed[index] = copyScalar(element);
+      return mixed;
+    }
+    numbers[index] = element;
+  }
+  return numbers;
+}
+
+/** A plain object's fields named in `shape`, each copied; other values as the module should see them. */
+function copyObject(value, shape, path, maxLength) {
+  if (typeof value !== 'object' || value === null) return copyScalar(value);
+  if (isArray(value)) return [];
+  const prototype = guarded(path, () => Object.getPrototypeOf(value));
+  const plain = prototype === null || guarded(path, () => Object.getPrototypeOf(prototype)) === null;
+  if (!plain) throw new TypeError(`${path} must be a plain object ({ name: value, ... }); got ${describe(value)}`);
+  const copy = {};
+  for (const [key, kind] of Object.entries(shape)) {
+    const at = path === 'options' ? key : `${path}.${key}`;
+    const field = guarded(at, () => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(value, key);
+      if (!descriptor?.enumerable) return undefined;
+      return descriptor.get ? descriptor.get.call(value) : descriptor.value;
+    });
+    copy[key] = kind === scalar ? copyScalar(field) : kind === list ? copyList(field, at, maxLength) : copyObject(field, kind, at, maxLength);
+  }
+  return copy;
+}
+
+/**
+ * The arguments of `name` (a key of argumentShapes) as plain values: a fresh object holding only
+ * the fields that function reads, or, for what is not an object, a value the module rejects as it
+ * would the original. Throws a TypeError or RangeError naming the argument for what cannot be
+ * read, a list longer than `maxLength` (no list the module accepts is longer), or a nested object
+ * that is not plain.
+ * @param {unknown} options @param {keyof typeof argumentShapes} name @param {number} maxLength
+ */
+export function readArguments(options, name, maxLength) {
+  return copyObject(options, argumentShapes[name], 'options', maxLength);
+}
+
+/** A single number argument (alibiSlopes) as the module should see it. */
+export const readScalar = copyScalar;
