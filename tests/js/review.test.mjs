@@ -152,6 +152,8 @@ describe('progress storage', () => {
     ['a card with an invalid last_review', (data) => { data.cards.a.last_review = 'yesterday'; }, { cards: 1, reviews: 3 }, /\.last_review must be a date/],
     ['a review with rating 7 and one with an unknown field', (data) => { data.log[0].rating = 7; data.log[2].extra = 1; }, { cards: 2, reviews: 1 }, /2 of 3 reviews/],
     ['settings that are not a whole number', (data) => { data.settings.newPerDay = 'ten'; }, { cards: 2, reviews: 3 }, /1 other entry \(progress\.settings\.newPerDay must be a whole number/],
+    ['a reviewed card with difficulty 6e-323 (ts-fsrs refuses to schedule it)', (data) => { data.cards.b.difficulty = 6e-323; }, { cards: 1, reviews: 3 },
+      /progress\.cards\["b"\]\.difficulty and \.stability must be 0 for both/],
     ['a card id far too long', (data) => { data.cards['x'.repeat(300)] = data.cards.a; }, { cards: 2, reviews: 3 }, /1 of 3 cards/],
   ];
   for (const [name, change, kept, message] of corruptShapes) {
@@ -176,6 +178,13 @@ describe('progress storage', () => {
       }
     });
   }
+
+  test('a review stamped after now (a clock set back) still grades', () => {
+    const { progress } = graduate('a');
+    const stamped = { ...progress, cards: store.cardRecord([['a', { ...progress.cards.a, last_review: later(400 * day).toISOString() }]]) };
+    const graded = gradeCard(stamped, 'a', Rating.Good, later(10 * day)).progress;
+    assert.equal(graded.cards.a.last_review, later(10 * day).toISOString());
+  });
 
   test('a second corruption keeps the first backup; the list is bounded', () => {
     const storage = memoryStorage();

@@ -41,7 +41,7 @@ const cardFields = new Set(['id', 'topic', 'tags', 'question', 'keyPoints', 'bas
  * @returns {DeckError[]}  empty when the deck is valid
  */
 export function validateDeck(deck, { source = 'deck', byteLength = 0, knownIds = new Map() } = {}) {
-  const deckName = typeof deck?.id === 'string' && deck.id ? `"${deck.id}" (${source})` : source;
+  const deckName = typeof deck?.id === 'string' && deck.id ? `"${describeKey(deck.id)}" (${source})` : source;
   const errors = [];
   let cardId = null;
   const report = (path, message) => errors.push({
@@ -73,7 +73,7 @@ export function validateDeck(deck, { source = 'deck', byteLength = 0, knownIds =
 
   const seen = new Set();
   deck.cards.forEach((card, index) => {
-    cardId = typeof card?.id === 'string' && card.id ? card.id : `#${index}`;
+    cardId = typeof card?.id === 'string' && card.id ? describeKey(card.id) : `#${index}`;
     const at = (path) => `cards[${index}].${path}`;
     if (typeof card !== 'object' || card === null || Array.isArray(card)) {
       report(`cards[${index}]`, `must be an object; got ${describe(card)}`);

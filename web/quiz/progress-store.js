@@ -21,6 +21,7 @@ export const progressLimits = Object.freeze({
   maxNewPerDay: 500,
   defaultNewPerDay: 10,
   maxStability: 36_500,             // ts-fsrs clamps stability and intervals to 100 years
+  minStability: 0.001,              // ts-fsrs's S_MIN; it refuses to schedule a card below it (or with difficulty below 1)
   maxDifficulty: 10,
   backups: 5,                       // the newest backup is always kept; older ones while both bounds hold
   backupChars: 2_000_000,
@@ -89,6 +90,10 @@ const cardFields = {
   state: oneOf(states),
   last_review: optional(date),
 };
+/** What ts-fsrs accepts as a memory state: none yet (both 0), or difficulty 1-10 with stability at least S_MIN. */
+const memoryState = ({ difficulty, stability }) => ((difficulty === 0 && stability === 0)
+  || (difficulty >= 1 && stability >= progressLimits.minStability)
+  ? null : `must be 0 for both (a card never scheduled) or at least 1 and ${progressLimits.minStability}; got ${describeValue(difficulty)} and ${describeValue(stability)}`);
 /** Each field of a review (log entry). */
 const reviewFields = { cardId, rating: oneOf(ratings), state: oneOf(states), review: date };
 /** Each setting, its check and its default. A new setting is one entry here. */
@@ -140,7 +145,8 @@ export function readProgress(data) {
       cardCount++;
       const path = `progress.cards[${describeValue(id)}]`;
       const idProblem = cardId(id);
-      const checked = idProblem ? { at: ' id', problem: idProblem } : checkRecord(card, cardFields);
+      let checked = idProblem ? { at: ' id', problem: idProblem } : checkRecord(card, cardFields);
+      if (checked.value && memoryState(checked.value)) checked = { at: '.difficulty and .stability', problem: memoryState(checked.value) };
       if (checked.problem) aside(`${path}${checked.at}`, checked.problem);
       else cards[id] = checked.value;
     }

@@ -31,7 +31,10 @@ function toStored(card) {
 
 function fromStored(stored, now) {
   if (!stored) return createEmptyCard(now);
-  return { ...stored, due: new Date(stored.due), last_review: stored.last_review ? new Date(stored.last_review) : undefined };
+  // A review stamped after `now` (the clock was set back, or another device's clock ran ahead)
+  // counts as just now: ts-fsrs refuses a negative time since the last review.
+  const last = stored.last_review ? new Date(Math.min(Date.parse(stored.last_review), now.getTime())) : undefined;
+  return { ...stored, due: new Date(stored.due), last_review: last };
 }
 
 /**
