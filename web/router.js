@@ -4,15 +4,18 @@
 
 export const VIEWS = ['quiz', 'encodings', 'position', 'model'];
 
-const integer = (min, max) => ({ parse: (text) => { const v = Number(text); return Number.isInteger(v) && v >= min && v <= max ? v : undefined; }, format: String });
-const number = (min, max) => ({ parse: (text) => { const v = Number(text); return Number.isFinite(v) && v >= min && v <= max ? v : undefined; }, format: String });
+// Numbers as a person writes them: "5000", "1e4", "0.5"; not "", " 5", "0x10" or "Infinity" (Number() takes those).
+const wholeText = /^-?\d{1,16}$/;
+const decimalText = /^-?(?:\d{1,16}(?:\.\d{0,16})?|\.\d{1,16})(?:e[-+]?\d{1,3})?$/i;
+const integer = (min, max) => ({ parse: (text) => { const v = wholeText.test(text) ? Number(text) : NaN; return Number.isInteger(v) && v >= min && v <= max ? v : undefined; }, format: String });
+const number = (min, max) => ({ parse: (text) => { const v = decimalText.test(text) ? Number(text) : NaN; return Number.isFinite(v) && v >= min && v <= max ? v : undefined; }, format: String });
 const oneOf = (...choices) => ({ parse: (text) => (choices.includes(text) ? text : undefined), format: String });
 const integerList = (max) => ({
-  parse: (text) => { const v = text.split(',').map(Number); return v.length > 0 && v.length <= 16 && v.every((n) => Number.isInteger(n) && n >= 0 && n <= max) ? v : undefined; },
+  parse: (text) => { const parts = text.split(',', 17); const v = parts.map((part) => (wholeText.test(part) ? Number(part) : NaN)); return v.length > 0 && v.length <= 16 && v.every((n) => Number.isInteger(n) && n >= 0 && n <= max) ? v : undefined; },
   format: (list) => list.join(','),
 });
 
-/** URL parameter name -> [state field, codec], per view. */
+/** URL parameter name -> [state field, codec], per view (looked up only through own properties). */
 const PARAMETERS = {
   position: { p: ['p', integer(0, 65536)], L: ['L', integer(1, 65536)], d: ['d', oneOf('64', '128', '256', '512', '1024')],
     overflow: ['overflow', oneOf('error', 'clamp', 'wrap', 'window', 'interpolate')], scaling: ['scaling', oneOf('none', 'pi', 'ntk', 'yarn')] },
@@ -30,7 +33,7 @@ const NUMERIC_CHOICES = new Set(['d', 'n']);
 export function readLocation(search = location.search) {
   const params = new URLSearchParams(search);
   const view = VIEWS.includes(params.get('view')) ? params.get('view') : 'quiz';
-  const settings = {};
+  const settings = Object.create(null);
   for (const [name, [field, codec]] of Object.entries(PARAMETERS[view])) {
     if (!params.has(name)) continue;
     const value = codec.parse(params.get(name));
@@ -43,7 +46,7 @@ export function readLocation(search = location.search) {
 export function queryFor(view, settings, current = new URLSearchParams(location.search)) {
   const params = new URLSearchParams();
   params.set('view', view);
-  for (const [name, [field, codec]] of Object.entries(PARAMETERS[view] ?? {})) {
+  for (const [name, [field, codec]] of Object.entries(Object.hasOwn(PARAMETERS, view) ? PARAMETERS[view] : {})) {
     if (settings[field] !== undefined) params.set(name, codec.format(settings[field]));
   }
   for (const keep of ['embed', 'deck']) if (current.has(keep)) params.set(keep, current.get(keep));
