@@ -3,9 +3,10 @@
 // (tests/fuzz/corpus/<name>/ is copied to build/fuzz/corpus/<name>/, where new inputs go; the
 // repo's seeds are never written). Harnesses run FUZZ_JOBS at a time (default: the CPU count).
 // Prints executions per harness and the total; exits non-zero if any harness found a crash,
-// naming the file libFuzzer wrote (build/fuzz/artifacts/<name>/crash-*).
+// naming the file libFuzzer wrote (build/fuzz/artifacts/<name>/crash-*). Then runs the JS property
+// tests far longer (scripts/fuzz-js.mjs).
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, createWriteStream } from 'node:fs';
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -98,6 +99,11 @@ console.log(line(header));
 console.log(`|${widths.map((w, i) => (i === 0 || i === 3 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
 for (const row of rows) console.log(line(row));
 
+// The JavaScript half: property tests of the page's data readers and the engine's JS API, long runs.
+console.log('');
+const jsPassed = spawnSync('node', [path.join(root, 'scripts', 'fuzz-js.mjs')], { stdio: 'inherit', cwd: root }).status === 0;
+
+if (!jsPassed && failed.length === 0) process.exit(1);
 if (failed.length > 0) {
   for (const r of failed)
     console.error(`\nfuzz: ${r.name} found a problem (log: ${path.relative(root, r.logFile)}); input: ${r.findings.join(', ') || 'none written'}`
