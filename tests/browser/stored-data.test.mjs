@@ -108,6 +108,7 @@ test('an import with broken entries says what it keeps and what it refuses befor
   await openQuiz(page, '?view=quiz&mode=manage');
   const text = withChange((d) => { d.log.push(null); d.cards[first].stability = 'abc'; });
   await page.locator('#progress-file').setInputFiles({ name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await page.waitForSelector('#confirm-dialog[open]');  // the file is read and checked first
   const message = await page.locator('#confirm-dialog .confirm-message').textContent();
   assert.match(message, /It keeps 1 card and 3 reviews\. These cannot be read and will be left out: 1 of 2 cards, 1 of 4 reviews/);
   await page.locator('#confirm-dialog button[value="confirm"]').click();
