@@ -1,8 +1,8 @@
 // Wires the page: the view tabs and the URL, the quiz, and the engine-driven views, each
 // started the first time it is shown (the first view loads only what it needs).
 import { startQuiz } from './quiz/quiz-app.js';
-import { cancelPendingLocation, readLocation, writeLocation } from './router.js';
-import { embedSnippet, startEmbedMode } from './embed-mode.js';
+import { cancelPendingLocation, queryFor, readLocation, writeLocation } from './router.js';
+import { applyTheme, startEmbedKit, startEmbedMode } from './embed-mode.js';
 import { startLmsReporting } from './lms.js';
 
 const byId = (id) => document.getElementById(id);
@@ -52,26 +52,11 @@ function reportFailure(error) {
   throw error;
 }
 
-function startEmbedKit() {
-  const box = byId('embed-snippet-box');
-  const text = /** @type {HTMLTextAreaElement} */ (byId('embed-snippet'));
-  byId('embed-copy').addEventListener('click', async () => {
-    text.value = embedSnippet();
-    box.hidden = false;
-    text.select();
-    try {
-      await navigator.clipboard.writeText(text.value);
-      byId('embed-announce').textContent = 'Copied to the clipboard.';
-    } catch {
-      byId('embed-announce').textContent = 'Select the text below and copy it.';
-    }
-  });
-}
-
 const route = readLocation();
+applyTheme(route.params.get('theme'));
 if (route.embed) startEmbedMode();
 startLmsReporting();
-startEmbedKit();
+startEmbedKit({ button: byId('embed-copy'), box: byId('embed-snippet-box'), text: byId('embed-snippet'), announce: byId('embed-announce') });
 
 for (const link of document.querySelectorAll('.view-tabs a')) {
   link.addEventListener('click', (event) => {
@@ -79,7 +64,7 @@ for (const link of document.querySelectorAll('.view-tabs a')) {
     event.preventDefault();
     const view = link.dataset.view;
     cancelPendingLocation();
-    history.pushState(null, '', `?view=${view}${readLocation().embed ? '&embed=1' : ''}`);
+    history.pushState(null, '', queryFor(view, {}));
     showView(view, {}).catch(reportFailure);
   });
 }

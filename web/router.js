@@ -42,14 +42,14 @@ export function readLocation(search = location.search) {
   return { view, embed: params.get('embed') === '1', settings, params };
 }
 
-/** The query string for a view and its settings, keeping parameters that belong to others (embed, deck). */
+/** The query string for a view and its settings, keeping parameters that belong to others (embed, deck, theme). */
 export function queryFor(view, settings, current = new URLSearchParams(location.search)) {
   const params = new URLSearchParams();
   params.set('view', view);
   for (const [name, [field, codec]] of Object.entries(Object.hasOwn(PARAMETERS, view) ? PARAMETERS[view] : {})) {
     if (settings[field] !== undefined) params.set(name, codec.format(settings[field]));
   }
-  for (const keep of ['embed', 'deck']) if (current.has(keep)) params.set(keep, current.get(keep));
+  for (const keep of ['embed', 'deck', 'theme']) if (current.has(keep)) params.set(keep, current.get(keep));
   return `?${params}`;
 }
 

@@ -225,7 +225,8 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
   if (!learnerActed) modes.get(activeMode).activate();
   panel.removeEventListener('pointerdown', noteAction);
   document.removeEventListener('keydown', noteAction);
-  if (params.get('view') === 'quiz') panel.scrollIntoView();
+  // A framed page never scrolls: scrollIntoView would scroll the host page too, even across origins.
+  if (params.get('view') === 'quiz' && window.parent === window) panel.scrollIntoView();
 }
 
 /** Resolves true when the learner confirms in the <dialog>, false on Cancel or Escape. */
