@@ -14,8 +14,11 @@ const getEngine = () => (enginePromise ??= import('./posenc.js').then(({ loadPos
 /** Reports a view's settings to the URL: a history entry on a committed change, in place while dragging. */
 const onChange = (view) => (settings, commit) => writeLocation(view, settings, commit);
 
+/** Set once a course platform is found: the quiz's progress is written through it (web/lms.js). */
+let lmsStorage;
+
 const starters = {
-  quiz: async (section) => { await startQuiz(section, { getEngine }); return { show() {} }; },
+  quiz: async (section) => { await startQuiz(section, { getEngine, storage: lmsStorage }); return { show() {} }; },
   encodings: async (section) => {
     const [{ createEncodingsView }, engine] = await Promise.all([import('./views/encodings-view.js'), getEngine()]);
     return createEncodingsView(section, engine, onChange('encodings'));
@@ -44,6 +47,8 @@ async function showView(view, settings) {
   instance.show(settings);
   if (instance.state) writeLocation(view, instance.state, false);  // the URL shows every setting in force
   section.dataset.ready = 'true';
+  const viewName = document.querySelector(`.view-tabs a[data-view="${view}"]`)?.textContent.trim() ?? view;
+  document.dispatchEvent(new CustomEvent('posenc:viewed', { detail: { view, viewName } }));
 }
 
 function reportFailure(error) {
@@ -52,11 +57,13 @@ function reportFailure(error) {
   throw error;
 }
 
-const route = readLocation();
-applyTheme(route.params.get('theme'));
-if (route.embed) startEmbedMode();
-startLmsReporting();
+const launch = readLocation();
+applyTheme(launch.params.get('theme'));
+if (launch.embed) startEmbedMode();
 startEmbedKit({ button: byId('embed-copy'), box: byId('embed-snippet-box'), text: byId('embed-snippet'), announce: byId('embed-announce') });
+// A course platform first: it may hold progress from another computer and the view of the last launch.
+lmsStorage = (await startLmsReporting())?.storage;
+const route = readLocation();
 
 for (const link of document.querySelectorAll('.view-tabs a')) {
   link.addEventListener('click', (event) => {

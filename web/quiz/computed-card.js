@@ -10,13 +10,14 @@ let drawings = 0;  // each showing draws new parameters
 const pageSeed = Number(new URLSearchParams(globalThis.location?.search ?? '').get('seed')) || Date.now();
 
 /**
- * Shows a computed card in `view`, with an answer box in its front.
+ * Shows a computed card in `view`, with an answer box in its front. The check is the answer's
+ * truth: it goes to recordAnswer as a checked answer (a grade given afterwards only schedules).
  * @param {ReturnType<import('./card-view.js').createCardView>} view
  * @param {any} card
  * @param {{ getEngine: () => Promise<any>, announce: (text: string) => void,
- *           onChecked?: (correct: boolean) => void }} context
+ *           onChecked?: (correct: boolean) => void, recordAnswer?: (answer: import('./quiz-app.js').Answer) => void }} context
  */
-export async function showComputedCard(view, card, { getEngine, announce, onChecked }) {
+export async function showComputedCard(view, card, { getEngine, announce, onChecked, recordAnswer }) {
   view.show(card, { questionText: card.question.replace(/\{[a-zA-Z][a-zA-Z0-9]*\}/g, '…'), backNodes: [] });
   view.flipButton.disabled = true;
   const placeholder = view.showings;
@@ -31,6 +32,7 @@ export async function showComputedCard(view, card, { getEngine, announce, onChec
   if (view.showings !== placeholder) return;
   view.show(card, { questionText: prepared.question, backNodes: backNodes(card, prepared) });
   view.flipButton.disabled = true; // the answer is revealed by checking
+  const shownAt = performance.now();
   const inputId = `${view.article.id}-answer`;
   const input = element('input', [], { id: inputId, attributes: { type: 'text', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false' } });
   const check = element('button', ['Check'], { attributes: { type: 'button' } });
@@ -42,7 +44,7 @@ export async function showComputedCard(view, card, { getEngine, announce, onChec
 
   const submit = () => {
     if (check.disabled) return;
-    const { correct, message } = checkAnswer(input.value, prepared.answer, prepared.tolerance);
+    const { correct, message, values } = checkAnswer(input.value, prepared.answer, prepared.tolerance);
     result.textContent = message;
     result.classList.add(correct ? 'correct' : 'wrong');
     announce(message);
@@ -50,6 +52,8 @@ export async function showComputedCard(view, card, { getEngine, announce, onChec
     check.disabled = true;
     view.flipButton.disabled = false;
     view.flip(true);
+    recordAnswer?.({ kind: 'computed', cardId: card.id, question: prepared.question, checked: true, correct, response: input.value,
+      values, expected: prepared.answer, tolerance: prepared.tolerance, latencyMs: performance.now() - shownAt });
     onChecked?.(correct);
   };
   check.addEventListener('click', submit);

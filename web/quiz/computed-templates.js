@@ -262,5 +262,5 @@ export function checkAnswer(input, expected, tolerance) {
   if (values.length !== wanted.length)
     return { correct: false, message: `Expected ${wanted.length} value${wanted.length > 1 ? 's' : ''}, got ${values.length}. The answer is ${shown}.` };
   const correct = values.every((value, index) => Math.abs(value - wanted[index]) <= tolerance);
-  return { correct, message: `${correct ? 'Correct' : 'Not quite'}: the answer is ${shown} (within ±${tolerance}).` };
+  return { correct, values, message: `${correct ? 'Correct' : 'Not quite'}: the answer is ${shown} (within ±${tolerance}).` };
 }

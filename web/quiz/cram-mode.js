@@ -56,7 +56,7 @@ export function createCramMode(context) {
     index = (index + cards.length) % cards.length;
     position.textContent = `Card ${index + 1} of ${cards.length}`;
     const card = cards[index];
-    if (card.computed) showComputedCard(view, card, { getEngine: context.getEngine, announce: context.announce });
+    if (card.computed) showComputedCard(view, card, { getEngine: context.getEngine, announce: context.announce, recordAnswer: context.recordAnswer });
     else view.show(card);
   }
   const move = (step) => { index += step; show(); };

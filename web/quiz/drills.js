@@ -45,6 +45,7 @@ export function createRedFlagDrill(context) {
   let judged = false;
   let right = 0;
   let answered = 0;
+  let shownAt = 0;
 
   function restart() {
     statements = redFlagStatements(cardsInScope(context.cards(), picker.select.value || 'all'), seededRandom(Date.now()));
@@ -57,6 +58,7 @@ export function createRedFlagDrill(context) {
     trueButton.disabled = falseButton.disabled = statements.length === 0;
     if (statements.length === 0) { frame.body.replaceChildren(element('p', ['No key points or red flags in this selection.'])); return; }
     const statement = statements[index % statements.length];
+    shownAt = performance.now();
     frame.position.textContent = `Statement ${(index % statements.length) + 1} of ${statements.length} · ${right}/${answered} right`;
     frame.body.replaceChildren(element('p', [statement.card.topic], { className: 'card-topic' }),
       element('p', ['True or false: a good answer would say…'], { className: 'hint' }),
@@ -68,7 +70,8 @@ export function createRedFlagDrill(context) {
     const statement = statements[index % statements.length];
     const correct = answer === statement.truth;
     answered++; if (correct) right++;
-    context.recordAnswer({ kind: 'red-flag', cardId: statement.card.id, question: statement.card.question, correct });
+    context.recordAnswer({ kind: 'red-flag', cardId: statement.card.id, question: `True or false: ${statement.text}`, checked: true, correct,
+      response: String(answer), expected: statement.truth, latencyMs: performance.now() - shownAt });
     frame.position.textContent = `Statement ${(index % statements.length) + 1} of ${statements.length} · ${right}/${answered} right`;
     const verdict = `${correct ? 'Right' : 'Wrong'}: this is ${statement.truth ? 'a key point' : 'a red flag'} of “${statement.card.question}”`;
     const why = statement.truth

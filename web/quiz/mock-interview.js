@@ -30,6 +30,7 @@ export function createMockInterview(context) {
   ]);
   let session = null;
   let timer = null;
+  let askedAt = 0;
 
   function begin() {
     const pool = cardsInScope(context.cards(), picker.select.value || 'all').filter((card) => card.keyPoints && !card.computed);
@@ -43,6 +44,7 @@ export function createMockInterview(context) {
 
   function ask() {
     const card = session.cards[session.index];
+    askedAt = performance.now();
     let remaining = Number(seconds.value);
     const clock = element('p', [`${remaining} s`], { className: 'mock-clock', id: 'mock-clock', attributes: { role: 'timer', 'aria-label': 'Time left' } });
     const done = element('button', ['Reveal the answer (Space)'], { id: 'mock-reveal', attributes: { type: 'button' } });
@@ -84,9 +86,12 @@ export function createMockInterview(context) {
 
   function record(card) {
     const count = (kind) => stage.querySelectorAll(`input[data-kind="${kind}"]:checked`).length;
-    const result = { card, score: mockScore({ keyPoints: card.keyPoints.length, said: count('key'), redFlagsSaid: count('flag') }) };
+    const steps = { key_points_said: count('key'), key_points: card.keyPoints.length, red_flags_said: count('flag') };
+    const result = { card, score: mockScore({ keyPoints: steps.key_points, said: steps.key_points_said, redFlagsSaid: steps.red_flags_said }) };
     session.results.push(result);
-    context.recordAnswer({ kind: 'mock-interview', cardId: card.id, question: card.question, correct: result.score >= 70 });
+    context.recordAnswer({ kind: 'mock-interview', cardId: card.id, question: card.question, checked: true, correct: result.score >= 70,
+      score: result.score / 100, steps, response: `${steps.key_points_said} of ${steps.key_points} key points, ${steps.red_flags_said} red flags`,
+      latencyMs: performance.now() - askedAt });
     context.announce(`Score ${result.score} out of 100.`);
     session.index++;
     if (session.index < session.cards.length) ask();

@@ -12,6 +12,24 @@ import { createStatsMode } from './stats.js';
 import { element } from './render.js';
 
 /**
+ * What the learner answered, for the course platform (web/lms.js reads the 'posenc:answered' event).
+ * @typedef {object} Answer
+ * @property {'computed' | 'red-flag' | 'mock-interview' | 'review'} kind  the exercise
+ * @property {string} cardId
+ * @property {string} question  the prompt as shown (deck markup)
+ * @property {boolean} checked  true when the page judged the answer (a computed card's check, a
+ *   red-flag judgement, a mock interview's checklist); false for a self-grade (Again .. Easy)
+ * @property {boolean} correct
+ * @property {string} response  what the learner answered, as given ('true'/'false' in the drill, the grade's label for a self-grade)
+ * @property {number[]} [values]  a computed card's answer as numbers, when it reads as numbers
+ * @property {number | number[] | boolean} [expected]  the right answer, where there is one
+ * @property {number} [tolerance]  a computed card's
+ * @property {number} [score]  0..1 where the answer has a partial score (the mock interview's)
+ * @property {Record<string, number>} [steps]  the mock interview's counts (key points said, of how many, red flags said)
+ * @property {number} latencyMs  from showing the item to answering it
+ */
+
+/**
  * @typedef {object} QuizContext
  * @property {ReturnType<typeof createDeckLibrary>} library
  * @property {() => any[]} cards
@@ -26,7 +44,7 @@ import { element } from './render.js';
  * @property {(deckId: string, source: string) => void} removeDeck  takes a deck out of the quiz (its storage record is the caller's)
  * @property {Storage} storage  where progress, backups and loaded decks are kept
  * @property {() => import('./progress-store.js').Backup[]} heldBackups  backups storage had no room for (this page only)
- * @property {(answer: { kind: string, cardId: string, question: string, correct: boolean }) => void} recordAnswer
+ * @property {(answer: Answer) => void} recordAnswer
  *   tells the page (LMS reporting, xAPI) that the learner answered; a 'posenc:answered' event
  */
 

@@ -23,6 +23,7 @@ export function createReviewMode(context) {
   const root = element('div', [element('div', [counts, undoButton], { className: 'review-bar' }), view.article, controls, gradeBar]);
 
   let current = null;
+  let shownAt = 0;
   /** @type {any[]} */
   let undoStack = [];
 
@@ -41,12 +42,13 @@ export function createReviewMode(context) {
       view.showMessage(`Nothing to review right now.${next} Cram, drill or a mock interview keep you practising without changing the schedule.`);
       return;
     }
+    shownAt = performance.now();
     const intervals = previewIntervals(progress, current.id, now);
     gradeButtons.forEach((button, index) => {
       const { rating, key, label } = grades[index];
       button.replaceChildren(element('span', [`${label}`], { className: 'grade-label' }), element('span', [` ${key} · ${intervals[rating]}`], { className: 'grade-detail' }));
     });
-    if (current.computed) showComputedCard(view, current, { getEngine: context.getEngine, announce: context.announce,
+    if (current.computed) showComputedCard(view, current, { getEngine: context.getEngine, announce: context.announce, recordAnswer: context.recordAnswer,
       onChecked: (correct) => gradeButtons[correct ? 2 : 0].focus() });
     else view.show(current);
   }
@@ -62,7 +64,11 @@ export function createReviewMode(context) {
     });
     undoStack = [...undoStack.slice(-49), undo];
     const label = grades.find((entry) => entry.rating === rating).label;
-    context.recordAnswer({ kind: 'review', cardId: current.id, question: current.question, correct: rating >= 3 });  // Good or Easy
+    // A computed card's answer was its check (recorded then); elsewhere the grade is the learner's own verdict.
+    if (!current.computed) {
+      context.recordAnswer({ kind: 'review', cardId: current.id, question: current.question, checked: false, correct: rating >= 3,
+        response: label, latencyMs: performance.now() - shownAt });
+    }
     const due = new Date(storedCard(progress, current.id).due);
     context.announce(`Graded ${label}. Next review of this card ${due - now < 86400000 ? `at ${due.toLocaleTimeString()}` : `on ${due.toLocaleDateString()}`}.`);
     refresh();

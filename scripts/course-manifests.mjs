@@ -1,0 +1,104 @@
+// The manifests of posenc's course packages (scripts/package-course.mjs writes the packages):
+// SCORM 1.2 and SCORM 2004 4th edition imsmanifest.xml, and cmi5's cmi5.xml. Each launches a plain
+// file (index.html, no query string, which some LMSs mangle: the quiz is the page's default view)
+// and names no schema file the package does not hold (namespaces only, no schema locations).
+import { OBJECTIVES, activityIri } from '../web/lms/interactions.js';
+
+/** The share of checked answers that passes (web/lms/standing.js judges it; the LMS passes it on). */
+export const MASTERY_SCORE = 0.7;
+export const TITLE = 'posenc: positional encodings in transformers';
+export const LAUNCH_FILE = 'index.html';
+const DESCRIPTION = 'Flash cards on positional encodings with answers computed by a C++ engine in WebAssembly, and live views of every scheme.';
+
+const escapeXml = (text) => String(text).replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]);
+const fileList = (files, indent) => files.map((file) => `${indent}<file href="${escapeXml(file)}"/>`).join('\n');
+
+/** SCORM 1.2 (IMS CP 1.1.2 with ADL's adlcp extensions). */
+export function scorm12Manifest(files, version) {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="posenc-${escapeXml(version)}" version="1.2"
+  xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
+  <metadata>
+    <schema>ADL SCORM</schema>
+    <schemaversion>1.2</schemaversion>
+  </metadata>
+  <organizations default="posenc-course">
+    <organization identifier="posenc-course">
+      <title>${escapeXml(TITLE)}</title>
+      <item identifier="posenc-quiz" identifierref="posenc-site">
+        <title>Flash cards and live views</title>
+        <adlcp:masteryscore>${Math.round(MASTERY_SCORE * 100)}</adlcp:masteryscore>
+      </item>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="posenc-site" type="webcontent" adlcp:scormtype="sco" href="${LAUNCH_FILE}">
+${fileList(files, '      ')}
+    </resource>
+  </resources>
+</manifest>
+`;
+}
+
+/**
+ * SCORM 2004 4th edition: the primary objective (the checked answers, as the page names it) is
+ * satisfied by the scaled score reaching MASTERY_SCORE.
+ * @param {string[]} files @param {string} version @param {string} iriBase
+ */
+export function scorm2004Manifest(files, version, iriBase) {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="posenc-${escapeXml(version)}" version="1"
+  xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"
+  xmlns:adlseq="http://www.adlnet.org/xsd/adlseq_v1p3"
+  xmlns:adlnav="http://www.adlnet.org/xsd/adlnav_v1p3"
+  xmlns:imsss="http://www.imsglobal.org/xsd/imsss">
+  <metadata>
+    <schema>ADL SCORM</schema>
+    <schemaversion>2004 4th Edition</schemaversion>
+  </metadata>
+  <organizations default="posenc-course">
+    <organization identifier="posenc-course">
+      <title>${escapeXml(TITLE)}</title>
+      <item identifier="posenc-quiz" identifierref="posenc-site">
+        <title>Flash cards and live views</title>
+        <imsss:sequencing>
+          <imsss:objectives>
+            <imsss:primaryObjective objectiveID="${escapeXml(activityIri.objective(iriBase, OBJECTIVES.checked))}" satisfiedByMeasure="true">
+              <imsss:minNormalizedMeasure>${MASTERY_SCORE}</imsss:minNormalizedMeasure>
+            </imsss:primaryObjective>
+          </imsss:objectives>
+        </imsss:sequencing>
+      </item>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="posenc-site" type="webcontent" adlcp:scormType="sco" href="${LAUNCH_FILE}">
+${fileList(files, '      ')}
+    </resource>
+  </resources>
+</manifest>
+`;
+}
+
+/**
+ * cmi5 course structure: one AU, done when completed and passed at MASTERY_SCORE.
+ * @param {string} iriBase  the course's IRI base; the course and AU ids are made from it
+ */
+export function cmi5CourseStructure(iriBase) {
+  const langstring = (text) => `<langstring lang="en-US">${escapeXml(text)}</langstring>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<courseStructure xmlns="https://w3id.org/xapi/profiles/cmi5/v1/CourseStructure.xsd">
+  <course id="${escapeXml(`${iriBase}course`)}">
+    <title>${langstring(TITLE)}</title>
+    <description>${langstring(DESCRIPTION)}</description>
+  </course>
+  <au id="${escapeXml(`${iriBase}au`)}" moveOn="CompletedAndPassed" masteryScore="${MASTERY_SCORE}" launchMethod="AnyWindow">
+    <title>${langstring('Flash cards and live views')}</title>
+    <description>${langstring(DESCRIPTION)}</description>
+    <url>${LAUNCH_FILE}</url>
+  </au>
+</courseStructure>
+`;
+}
