@@ -1,12 +1,14 @@
-// Builds one part or all: `node scripts/build.mjs native|wasm|site|all|bench`.
+// Builds one part or all: `node scripts/build.mjs native|wasm|site|all|single|bench`.
 // native: core + Catch2 tests in build/native. wasm: the module in build/wasm-out.
 // site: the complete static site in dist/ (web/ + the module, posenc.wasm beside posenc.js), its
 // JavaScript bundled by esbuild (scripts/bundle.mjs: dist/app.js, dist/trainer-worker.js, dist/chunks/).
+// single: the whole site in one file, dist-single/posenc.html (scripts/build-single.mjs).
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { bundleSite } from './bundle.mjs';
+import { SINGLE_FILE_BUDGET, buildSingle } from './build-single.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = (...parts) => path.join(root, ...parts);
@@ -60,6 +62,11 @@ const steps = {
   },
 };
 steps.all = async () => { steps.wasm(); await steps.site(); };
+steps.single = async () => {
+  steps.wasm();
+  const { file, bytes, gzipBytes } = await buildSingle({ root, vendor });
+  console.log(`build: ${path.relative(root, file)} is ${(bytes / 1024).toFixed(1)} KB, ${(gzipBytes / 1024).toFixed(1)} KB gzip (budget ${(SINGLE_FILE_BUDGET / 1024).toFixed(0)} KB)`);
+};
 // The benchmark's own programs (npm run bench): native trainer and sinusoidal table, wasm fill baseline.
 steps.bench = async () => {
   steps.native();

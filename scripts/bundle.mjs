@@ -12,35 +12,34 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 
 const chunkFolder = 'chunks';
-// A `new URL('relative', import.meta.url)` in a source file: rewritten to the same target as seen
-// from dist/chunks/, the only place the bundle puts code that uses import.meta.url (checked below).
+// A `new URL('relative', import.meta.url)` in a source file: rewritten by sitePlugin (here to the
+// same target as seen from dist/chunks/, the only place the bundle puts code that uses it: checked below).
 const metaUrlPattern = /new URL\(\s*(['"])([^'"]+)\1\s*,\s*import\.meta\.url\s*\)/g;
 
 /**
- * @param {{ root: string, web: string, dist: string, vendor: Record<string, string> }} options
- *   vendor: the file name under web/../vendor/ each source imports -> the npm file it stands for
+ * The esbuild plugin both builds share (dist/ here, dist-single/ in scripts/build-single.mjs): npm
+ * packages that the sources import as ../vendor/<name> come from node_modules; a
+ * `new URL('relative', import.meta.url)` in a source under web/ is rewritten to the same file
+ * (relative to web/) resolved against `urlBase`; any other use of import.meta is refused.
+ * @param {{ root: string, web: string, vendor: Record<string, string>, urlBase: (target: string) => string,
+ *   onCoreImport?: (importer: string) => { path: string, external: boolean } | undefined }} options
+ *   urlBase: the expression that replaces `new URL(...)` for a target path under web/; onCoreImport:
+ *   how to resolve the Emscripten glue (posenc-core.mjs), undefined to bundle it
+ * @returns {{ plugin: import('esbuild').Plugin, usesMetaUrl: Set<string>, relativeToWeb: (file: string) => string }}
  */
-export async function bundleSite({ root, web, dist, vendor }) {
-  /** Source files (relative to web/) whose import.meta.url was rewritten for dist/chunks/. */
+export function sitePlugin({ root, web, vendor, urlBase, onCoreImport = undefined }) {
+  /** Source files (relative to web/) whose import.meta.url was rewritten. */
   const usesMetaUrl = new Set();
-  /** Source files importing the Emscripten glue, kept as the separate file dist/posenc-core.mjs. */
-  const importsCore = new Set();
   const relativeToWeb = (file) => path.relative(web, file).split(path.sep).join('/');
-
-  const sitePlugin = {
+  const plugin = {
     name: 'posenc-site',
     setup(build) {
-      // The sources import npm packages as dist/vendor/ copies; the bundle takes them from node_modules.
       build.onResolve({ filter: /\/vendor\/[^/]+$/ }, (args) => {
         const file = vendor[path.basename(args.path)];
         if (!file) return { errors: [{ text: `${args.path}: no npm file is known for this vendor copy` }] };
         return { path: path.join(root, file) };
       });
-      // The Emscripten glue (closure-compiled already) stays a file of its own beside posenc.wasm.
-      build.onResolve({ filter: /posenc-core\.mjs$/ }, (args) => {
-        importsCore.add(relativeToWeb(args.importer));
-        return { path: '../posenc-core.mjs', external: true };
-      });
+      if (onCoreImport) build.onResolve({ filter: /posenc-core\.mjs$/ }, (args) => onCoreImport(relativeToWeb(args.importer)));
       build.onLoad({ filter: /\.js$/ }, (args) => {
         if (!args.path.startsWith(web + path.sep)) return undefined;
         const source = readFileSync(args.path, 'utf8');
@@ -50,7 +49,7 @@ export async function bundleSite({ root, web, dist, vendor }) {
           count++;
           const target = relativeToWeb(path.resolve(folder, relative));
           if (target.startsWith('../')) throw new Error(`${relativeToWeb(args.path)}: ${whole} points outside web/`);
-          return `new URL(${JSON.stringify(`../${target}`)}, import.meta.url)`;
+          return urlBase(target);
         });
         if (/import\.meta/.test(contents.replace(metaUrlPattern, ''))) {
           return { errors: [{ text: `${relativeToWeb(args.path)}: import.meta is used other than in new URL('relative path', import.meta.url); the bundle cannot keep its meaning` }] };
@@ -60,6 +59,22 @@ export async function bundleSite({ root, web, dist, vendor }) {
       });
     },
   };
+  return { plugin, usesMetaUrl, relativeToWeb };
+}
+
+/**
+ * @param {{ root: string, web: string, dist: string, vendor: Record<string, string> }} options
+ *   vendor: the file name under web/../vendor/ each source imports -> the npm file it stands for
+ */
+export async function bundleSite({ root, web, dist, vendor }) {
+  /** Source files importing the Emscripten glue, kept as the separate file dist/posenc-core.mjs. */
+  const importsCore = new Set();
+  const { plugin, usesMetaUrl, relativeToWeb } = sitePlugin({
+    root, web, vendor,
+    urlBase: (target) => `new URL(${JSON.stringify(`../${target}`)}, import.meta.url)`,
+    // The Emscripten glue (closure-compiled already) stays a file of its own beside posenc.wasm.
+    onCoreImport: (importer) => { importsCore.add(importer); return { path: '../posenc-core.mjs', external: true }; },
+  });
 
   const result = await esbuild.build({
     entryPoints: [path.join(web, 'app.js'), path.join(web, 'trainer-worker.js')],
@@ -78,7 +93,7 @@ export async function bundleSite({ root, web, dist, vendor }) {
     banner: { js: '// posenc, bundled by esbuild from web/ (the sources are in this folder too); npm code included under its licence: vendor/*.LICENSE.txt' },
     metafile: true,
     logLevel: 'warning',
-    plugins: [sitePlugin],
+    plugins: [plugin],
   });
 
   // Every module that resolves paths against import.meta.url, or imports ../posenc-core.mjs, must

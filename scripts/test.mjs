@@ -8,6 +8,7 @@ const run = (command, args) => spawnSync(command, args, { stdio: 'inherit' }).st
 for (const [command, args] of [
   ['node', ['scripts/setup.mjs']],
   ['node', ['scripts/build.mjs', 'all']],
+  ['node', ['scripts/build.mjs', 'single']],
   ['node', ['scripts/build.mjs', 'native']],
 ]) {
   if (!run(command, args)) process.exit(1);

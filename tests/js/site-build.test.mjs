@@ -14,10 +14,10 @@ const { loadShippedDecks, createDeckLibrary, startShippedDecks } = await import(
 const blocks = new Map([...html.matchAll(/<script type="application\/json" data-file="([^"]+)">([^<]*)<\/script>/g)].map(([, file, text]) => [file, text]));
 const deckIds = JSON.parse(readFileSync(new URL('decks/index.json', web), 'utf8')).decks;
 
-test('the only scripts in index.html are the module entry (a file) and JSON data blocks', () => {
+test('the only scripts in index.html are the module entry, the start check (files) and JSON data blocks', () => {
   const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
-  assert.deepEqual(scripts.filter((tag) => !/type="application\/json"/.test(tag)), ['<script type="module" src="app.js">']);
-  assert.equal(scripts.length, 1 + blocks.size);
+  assert.deepEqual(scripts.filter((tag) => !/type="application\/json"/.test(tag)), ['<script type="module" src="app.js">', '<script src="start-check.js" defer>']);
+  assert.equal(scripts.length, 2 + blocks.size);
 });
 
 test('the deck list and the first deck are embedded, equal to the files in web/decks', () => {

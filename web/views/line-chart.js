@@ -2,7 +2,7 @@
 import uPlot from '../vendor/uPlot.esm.js';
 
 // uPlot's stylesheet is needed only where a chart is drawn, so it is linked on first use.
-if (!document.querySelector('link[data-uplot]')) {
+if (!document.querySelector('[data-uplot]')) {  // the single-file build has it inline, as <style data-uplot>
   const link = document.createElement('link');
   link.rel = 'stylesheet';
   link.href = new URL('../vendor/uPlot.min.css', import.meta.url).href;
