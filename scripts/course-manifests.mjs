@@ -13,32 +13,44 @@ const DESCRIPTION = 'Flash cards on positional encodings with answers computed b
 const escapeXml = (text) => String(text).replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]);
 const fileList = (files, indent) => files.map((file) => `${indent}<file href="${escapeXml(file)}"/>`).join('\n');
 
-/** SCORM 1.2 (IMS CP 1.1.2 with ADL's adlcp extensions). */
-export function scorm12Manifest(files, version) {
+/**
+ * A SCORM manifest: one organization with one item, launching one resource that lists every file.
+ * @param {{ version: string, manifestVersion: string, namespaces: string, schemaVersion: string, itemExtras: string, scormType: string, files: string[] }} parts
+ *   itemExtras: the item's elements after its title; scormType: the resource attribute naming it a SCO
+ */
+function scormManifest({ version, namespaces, schemaVersion, itemExtras, scormType, files, manifestVersion }) {
   return `<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="posenc-${escapeXml(version)}" version="1.2"
-  xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
-  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
+<manifest identifier="posenc-${escapeXml(version)}" version="${manifestVersion}"
+  ${namespaces}>
   <metadata>
     <schema>ADL SCORM</schema>
-    <schemaversion>1.2</schemaversion>
+    <schemaversion>${schemaVersion}</schemaversion>
   </metadata>
   <organizations default="posenc-course">
     <organization identifier="posenc-course">
       <title>${escapeXml(TITLE)}</title>
       <item identifier="posenc-quiz" identifierref="posenc-site">
         <title>Flash cards and live views</title>
-        <adlcp:masteryscore>${Math.round(MASTERY_SCORE * 100)}</adlcp:masteryscore>
+${itemExtras}
       </item>
     </organization>
   </organizations>
   <resources>
-    <resource identifier="posenc-site" type="webcontent" adlcp:scormtype="sco" href="${LAUNCH_FILE}">
+    <resource identifier="posenc-site" type="webcontent" ${scormType}="sco" href="${LAUNCH_FILE}">
 ${fileList(files, '      ')}
     </resource>
   </resources>
 </manifest>
 `;
+}
+
+/** SCORM 1.2 (IMS CP 1.1.2 with ADL's adlcp extensions). */
+export function scorm12Manifest(files, version) {
+  return scormManifest({
+    version, files, manifestVersion: '1.2', schemaVersion: '1.2', scormType: 'adlcp:scormtype',
+    namespaces: ['xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"', 'xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"'].join('\n  '),
+    itemExtras: `        <adlcp:masteryscore>${Math.round(MASTERY_SCORE * 100)}</adlcp:masteryscore>`,
+  });
 }
 
 /**
@@ -47,39 +59,18 @@ ${fileList(files, '      ')}
  * @param {string[]} files @param {string} version @param {string} iriBase
  */
 export function scorm2004Manifest(files, version, iriBase) {
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="posenc-${escapeXml(version)}" version="1"
-  xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
-  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"
-  xmlns:adlseq="http://www.adlnet.org/xsd/adlseq_v1p3"
-  xmlns:adlnav="http://www.adlnet.org/xsd/adlnav_v1p3"
-  xmlns:imsss="http://www.imsglobal.org/xsd/imsss">
-  <metadata>
-    <schema>ADL SCORM</schema>
-    <schemaversion>2004 4th Edition</schemaversion>
-  </metadata>
-  <organizations default="posenc-course">
-    <organization identifier="posenc-course">
-      <title>${escapeXml(TITLE)}</title>
-      <item identifier="posenc-quiz" identifierref="posenc-site">
-        <title>Flash cards and live views</title>
-        <imsss:sequencing>
+  return scormManifest({
+    version, files, manifestVersion: '1', schemaVersion: '2004 4th Edition', scormType: 'adlcp:scormType',
+    namespaces: ['xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"', 'xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"',
+      'xmlns:imsss="http://www.imsglobal.org/xsd/imsss"'].join('\n  '),
+    itemExtras: `        <imsss:sequencing>
           <imsss:objectives>
             <imsss:primaryObjective objectiveID="${escapeXml(activityIri.objective(iriBase, OBJECTIVES.checked))}" satisfiedByMeasure="true">
               <imsss:minNormalizedMeasure>${MASTERY_SCORE}</imsss:minNormalizedMeasure>
             </imsss:primaryObjective>
           </imsss:objectives>
-        </imsss:sequencing>
-      </item>
-    </organization>
-  </organizations>
-  <resources>
-    <resource identifier="posenc-site" type="webcontent" adlcp:scormType="sco" href="${LAUNCH_FILE}">
-${fileList(files, '      ')}
-    </resource>
-  </resources>
-</manifest>
-`;
+        </imsss:sequencing>`,
+  });
 }
 
 /**
