@@ -59,7 +59,7 @@ function reportFailure(error) {
 
 const launch = readLocation();
 applyTheme(launch.params.get('theme'));
-if (launch.embed) startEmbedMode();
+const embedded = launch.embed ? startEmbedMode() : null;
 startEmbedKit({ button: byId('embed-copy'), box: byId('embed-snippet-box'), text: byId('embed-snippet'), announce: byId('embed-announce') });
 // A course platform first: it may hold progress from another computer and the view of the last launch.
 lmsStorage = (await startLmsReporting())?.storage;
@@ -82,6 +82,7 @@ window.addEventListener('popstate', () => {
 });
 
 showView(route.view, route.settings).then(() => {
+  embedded?.contentReady();
   status.textContent = 'Ready.';
   document.documentElement.dataset.ready = 'true';
 }, reportFailure);

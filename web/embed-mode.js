@@ -31,11 +31,15 @@ export function applyTheme(theme) {
  * Turns on embed mode and keeps the parent told of the content's own height: the body's, which,
  * unlike the document's scroll height, is never held up by the iframe's current height, so the
  * frame shrinks as well as grows. Sent as posenc:height (for embed.js) and as Canvas's
- * lti.frameResize; a number is all they carry, so any host may read them.
+ * lti.frameResize; a number is all they carry, so any host may read them. The first report waits
+ * for the view (call the returned contentReady): the frame keeps the snippet's height meanwhile,
+ * rather than shrinking to "Loading…", which a frame out of view (whose rendering, and so its
+ * resize observer, the browser holds back) would keep until scrolled to.
+ * @returns {{ contentReady: () => void }}
  */
 export function startEmbedMode() {
   document.documentElement.classList.add('embedded');
-  if (window.parent === window) return;
+  if (window.parent === window) return { contentReady() {} };
   keepHostStill();
   let last = 0;
   const report = () => {
@@ -45,8 +49,15 @@ export function startEmbedMode() {
     window.parent.postMessage({ type: 'posenc:height', height }, '*');
     window.parent.postMessage({ subject: 'lti.frameResize', height }, '*');
   };
-  new ResizeObserver(report).observe(document.body);
-  report();
+  let observer = null;
+  return {
+    contentReady() {
+      if (observer) return;
+      observer = new ResizeObserver(report);
+      observer.observe(document.body);
+      report();
+    },
+  };
 }
 
 /**

@@ -4,7 +4,7 @@
 // the iframe's title and offers a theme, and ?theme= wins over the OS setting.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSite } from './browser.mjs';
+import { axeViolations, openSite } from './browser.mjs';
 import { startHost } from './host.mjs';
 
 let site;
@@ -26,6 +26,9 @@ before(async () => {
     '/quiz': page('view=quiz&embed=1'),
     '/mock': page('view=quiz&embed=1&mode=mock'),
     '/position': page('view=position&embed=1'),
+    '/below': { body: `<!doctype html><html lang="en"><title>A course page</title><div style="height:3000px">A long reading.</div>
+      <iframe id="posenc" src="${site.url}?view=quiz&embed=1" title="posenc" style="width:100%;height:900px;border:0"></iframe>
+      <script src="${site.url}embed.js"></script>` },
   });
 });
 after(async () => {
@@ -108,6 +111,14 @@ test('the iframe grows with opened answer tiers and shrinks back to the content 
   await page.close();
 });
 
+test('a frame far below the fold gets the height of its content without being scrolled to', async () => {
+  const { page, frame } = await openHost('/below');
+  const height = await settledHeight(page);
+  const bottom = await contentBottom(frame);
+  assert.ok(height >= bottom && height - bottom < 40, `the iframe is ${height} px for content ending at ${bottom} px`);
+  await page.close();
+});
+
 test('the page also sends Canvas\'s lti.frameResize with the same height', async () => {
   const { page } = await openHost('/quiz');
   const height = await settledHeight(page);
@@ -158,4 +169,19 @@ test('?theme=dark and ?theme=light win over the OS; auto follows it', async () =
       `OS ${scheme}, theme=${theme}: form controls follow`);
   }
   await page.close();
+});
+
+test('the embed kit\'s title and theme fields pass axe in light and dark', async () => {
+  const checked = await openSite({ bypassCSP: true });
+  try {
+    for (const scheme of ['light', 'dark']) {
+      await checked.page.emulateMedia({ colorScheme: scheme });
+      await checked.page.goto(`${checked.url}?view=position`);
+      await checked.page.waitForSelector('html[data-ready="true"]', { timeout: 30_000 });
+      await checked.page.locator('#embed-copy').click();
+      assert.deepEqual(await axeViolations(checked.page, '.embed-kit'), [], scheme);
+    }
+  } finally {
+    await checked.close();
+  }
 });
