@@ -262,6 +262,26 @@ test('cmi5: every statement passes the LRS\'s cmi5 and xAPI checks; completed an
   }
 });
 
+test('cmi5 in Browse mode: answers are recorded as allowed statements, nothing is judged', async () => {
+  const lms = await startLms('cmi5');
+  try {
+    const actor = { objectType: 'Agent', account: { homePage: 'https://lms.example.edu', name: 'learner-43' } };
+    const page = await site.page.context().newPage();
+    await page.goto(cmi5LaunchUrl(lms, { actor, registration: '0f4a2b6c-3d5e-4f70-8a91-b2c3d4e5f601', activityId: 'https://lms.example.edu/activities/posenc-au-8', launchMode: 'Browse' }));
+    await page.waitForSelector('html[data-ready="true"]', { timeout: 30_000 });
+    await sayEveryKeyPoint(page, 12);
+    await page.locator('#lms-exit').click();
+    await page.waitForSelector('#returned', { timeout: 10_000 });
+    assert.deepEqual(lms.lrs.checker.endSession(), []);
+    assert.deepEqual(lms.lrs.problems, []);
+    const verbs = new Set(lms.lrs.statements.map((statement) => statement.verb.display['en-US']));
+    assert.deepEqual([...verbs].sort(), ['answered', 'experienced', 'initialized', 'terminated']);
+    await page.close();
+  } finally {
+    await lms.close();
+  }
+});
+
 test('?xapi=parent: statements that follow the xAPI 1.0.3 rules reach the host page, from posenc\'s origin', async () => {
   const frameUrl = `${site.url}?view=quiz&embed=1&xapi=parent&xapiBase=${encodeURIComponent('https://courses.example.edu/posenc/')}`;
   const host = await startHost({ '/': { body: `<!doctype html><html lang="en"><title>host</title><iframe id="posenc" src="${frameUrl}" title="posenc" style="width:100%;height:900px"></iframe>` } });
