@@ -12,6 +12,7 @@ export const CHECKED_ANSWERS_FOR_SUCCESS = 10;
 /**
  * @typedef {{ score: number, at: number }} ItemResult  score 0..1; at: epoch ms of the answer
  * @typedef {{ items: Record<string, ItemResult>, folded: { sum: number, count: number }, answers: number }} Tally
+ *   items: by itemKey, which always holds a colon, so no key can be a name Object.prototype has
  * @typedef {{ checked: Tally, selfGraded: Tally }} Standing
  */
 
