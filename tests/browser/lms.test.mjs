@@ -183,6 +183,21 @@ test('SCORM 1.2 in a frameset: interactions, real session time, suspend; a relau
   }
 });
 
+test('suspend data in another format is set aside in the browser, and the course starts as new', async () => {
+  const lms = await startLms('scorm12');
+  try {
+    const page = await site.page.context().newPage();
+    const foreign = 'viewed=1,2,3|lastslide=4';
+    await page.goto(scormLaunchUrl(lms, { 'cmi.core.entry': 'resume', 'cmi.suspend_data': foreign, 'cmi.core.lesson_location': '?view=quiz' }));
+    const frame = await courseFrame(page);
+    assert.equal(await frame.evaluate(() => localStorage.getItem('posenc.lms.suspend-data.backup')), foreign);
+    assert.deepEqual(await page.evaluate(() => window.lms.errors), []);
+    await page.close();
+  } finally {
+    await lms.close();
+  }
+});
+
 test('SCORM 2004 4th edition: scaled score, success and completion, interactions, suspend data and resume, no error code', async () => {
   const lms = await startLms('scorm2004');
   try {

@@ -11,6 +11,9 @@ import { addAnswer, emptyStanding, reportOf } from './standing.js';
 import { decodeSuspendData, encodeSuspendData, mergeProgress } from './suspend-data.js';
 import { createStatementBuilder } from './xapi.js';
 
+/** Where suspend data this page cannot read is set aside, in the browser's storage. */
+export const SUSPEND_BACKUP_KEY = 'posenc.lms.suspend-data.backup';
+
 /** The view on screen and its name as its tab shows it ('posenc:viewed' events from app.js). */
 function trackView() {
   const current = { view: 'quiz', viewName: 'Flash cards' };
@@ -73,7 +76,9 @@ export async function startPlatformReporting({ cmi5, scorm, iriBase, hasView }) 
       standing = kept.standing;
       saveProgress(storage, mergeProgress(loadProgress(storage).progress, migrate(kept.progress)));
     } catch (error) {
-      console.warn(`posenc: the progress ${platform.name} kept could not be read (${error.message}); it is replaced at the next save`);
+      // Set aside, never silently dropped: the platform's copy is replaced at the next save.
+      try { storage.setItem(SUSPEND_BACKUP_KEY, platform.kept.suspendData); } catch { /* storage full: the warning still says what happened */ }
+      console.warn(`posenc: the progress ${platform.name} kept could not be read (${error.message}); it was set aside under "${SUSPEND_BACKUP_KEY}" in this browser's storage`);
     }
   }
   if (platform.kept.location && !hasView) history.replaceState(null, '', platform.kept.location);
