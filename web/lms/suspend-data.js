@@ -5,6 +5,7 @@
 // review log from its oldest entry, then the schedules of the cards reviewed longest ago, and last
 // the standing's oldest items fold into its running sums (the score itself never changes).
 
+import { cardRecord } from '../quiz/progress-store.js';
 import { checkStanding, foldOldest } from './standing.js';
 
 const COMPRESSED = 'pz1:';  // deflate-raw, base64
@@ -125,7 +126,7 @@ export async function decodeSuspendData(text) {
  */
 export function mergeProgress(local, remote) {
   const reviewed = (card) => Date.parse(card?.last_review ?? '') || 0;
-  const cards = { ...local.cards };
+  const cards = cardRecord(Object.entries(local.cards));
   for (const [id, card] of Object.entries(remote.cards)) if (!Object.hasOwn(cards, id) || reviewed(card) > reviewed(cards[id])) cards[id] = card;
   const key = (entry) => `${entry.cardId}|${entry.review}|${entry.rating}`;
   const seen = new Set(local.log.map(key));
