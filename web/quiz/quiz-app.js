@@ -202,12 +202,13 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
     modes.get(name).activate();
   }
 
-  // Keys: ignored while typing or inside a dialog; Space/Enter left to a focused control.
+  // Keys: only while the quiz is the view on screen; ignored while typing or inside a dialog;
+  // Space/Enter left to a focused control.
   const shortcuts = /** @type {HTMLDialogElement} */ (byId('shortcuts-dialog'));
   byId('quiz-shortcuts-open').addEventListener('click', () => shortcuts.showModal());
   document.addEventListener('keydown', (event) => {
     const target = /** @type {HTMLElement} */ (event.target);
-    if (event.defaultPrevented || target.closest('input, select, textarea, [contenteditable], dialog')) return;
+    if (panel.hidden || event.defaultPrevented || target.closest('input, select, textarea, [contenteditable], dialog')) return;
     if (event.key === '?') { shortcuts.showModal(); event.preventDefault(); return; }
     if ((event.key === ' ' || event.key === 'Enter') && target.closest('button, a, summary')) return;
     if (modes.get(activeMode).onKey(event)) event.preventDefault();
