@@ -59,15 +59,19 @@ export async function openSite({ bypassCSP = false } = {}) {
   };
 }
 
-/** Serious and critical axe-core violations inside `selector` (the page needs a bypassCSP context). */
-export async function axeViolations(page, selector) {
+/**
+ * Serious and critical axe-core violations inside `selector`, or in the whole page (page-level
+ * rules included) when it is null; `rules` adds rules of any impact. The page needs a bypassCSP context.
+ * @param {import('playwright-core').Page} page @param {string | null} selector @param {{ rules?: string[] }} [options]
+ */
+export async function axeViolations(page, selector, { rules = [] } = {}) {
   if (!(await page.evaluate(() => typeof window.axe === 'object'))) {
     const { readFileSync } = await import('node:fs');
     await page.addScriptTag({ content: readFileSync('node_modules/axe-core/axe.min.js', 'utf8') });
   }
-  return page.evaluate(async (scope) => (await window.axe.run(scope)).violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact))
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), selector);
+  return page.evaluate(async ([scope, always]) => (await window.axe.run(scope ?? document)).violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact) || always.includes(violation.id))
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), [selector, rules]);
 }
 
 /** openSite, then the page loaded and ready (`html[data-ready]`). */

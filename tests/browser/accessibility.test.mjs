@@ -1,0 +1,46 @@
+// axe-core over every view in dark mode and in embed mode (the light, full-page runs are in the
+// view tests): no serious or critical violation, and an embedded page still has its level-one heading.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { axeViolations, openSite } from './browser.mjs';
+
+let site;
+before(async () => { site = await openSite({ bypassCSP: true }); });
+after(async () => { await site?.close(); });
+
+/** Opens a view and brings it to a state with its main controls on screen. */
+async function open(query, view) {
+  const { page } = site;
+  await page.goto(`${site.url}${query}`);
+  await page.waitForSelector(`section[data-view="${view}"][data-ready="true"]`, { timeout: 30_000 });
+  if (view === 'model') await page.waitForSelector('#published-alibi-table2-512');
+  if (view === 'position') await page.waitForFunction(() => document.querySelector('.scheme-nope .spark-note').textContent !== '');
+}
+
+const quizModes = ['review', 'cram', 'red-flags', 'follow-ups', 'mock', 'stats', 'manage'];
+
+test('dark mode: no serious violations in any view or quiz mode (contrast of buttons, tabs, grades)', async () => {
+  const { page } = site;
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await open('?view=quiz', 'quiz');
+  for (const mode of quizModes) {
+    await page.locator(`button[data-mode="${mode}"]`).click();
+    if (mode === 'review') await page.locator('#card-flip').click();
+    assert.deepEqual(await axeViolations(page, null), [], `quiz, ${mode}`);
+  }
+  for (const view of ['encodings', 'position', 'model']) {
+    await open(`?view=${view}`, view);
+    assert.deepEqual(await axeViolations(page, null), [], view);
+  }
+});
+
+test('embed mode: every view has a level-one heading and no serious violations, light and dark', async () => {
+  const { page } = site;
+  for (const colorScheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme });
+    for (const view of ['quiz', 'encodings', 'position', 'model']) {
+      await open(`?view=${view}&embed=1`, view);
+      assert.deepEqual(await axeViolations(page, null, { rules: ['page-has-heading-one'] }), [], `${view}, ${colorScheme}`);
+    }
+  }
+});
