@@ -8,6 +8,7 @@ export const VIEWS = ['quiz', 'encodings', 'position', 'model'];
 const wholeText = /^-?\d{1,16}$/;
 const decimalText = /^-?(?:\d{1,16}(?:\.\d{0,16})?|\.\d{1,16})(?:e[-+]?\d{1,3})?$/i;
 const integer = (min, max) => ({ parse: (text) => { const v = wholeText.test(text) ? Number(text) : NaN; return Number.isInteger(v) && v >= min && v <= max ? v : undefined; }, format: String });
+const evenInteger = (min, max) => ({ parse: (text) => { const v = integer(min, max).parse(text); return v % 2 === 0 ? v : undefined; }, format: String });
 const number = (min, max) => ({ parse: (text) => { const v = decimalText.test(text) ? Number(text) : NaN; return Number.isFinite(v) && v >= min && v <= max ? v : undefined; }, format: String });
 const oneOf = (...choices) => ({ parse: (text) => (choices.includes(text) ? text : undefined), format: String });
 const integerList = (max) => ({
@@ -19,7 +20,7 @@ const integerList = (max) => ({
 const PARAMETERS = {
   position: { p: ['p', integer(0, 65536)], L: ['L', integer(1, 65536)], d: ['d', oneOf('64', '128', '256', '512', '1024')],
     overflow: ['overflow', oneOf('error', 'clamp', 'wrap', 'window', 'interpolate')], scaling: ['scaling', oneOf('none', 'pi', 'ntk', 'yarn')] },
-  encodings: { scheme: ['scheme', oneOf('sinusoidal', 'concat', 'rope', 'learned', 'nope')], d: ['d', integer(8, 1024)],
+  encodings: { scheme: ['scheme', oneOf('sinusoidal', 'concat', 'rope', 'learned', 'nope')], d: ['d', evenInteger(8, 1024)],
     base: ['base', number(2, 1e9)], n: ['n', oneOf('256', '512', '1024', '2048', '4096', '8192')], p: ['p', integer(0, 8191)], dims: ['dims', integerList(1023)] },
   quiz: {},
   model: { preset: ['preset', oneOf('quick', 'seedStory')], seed: ['seed', integer(0, 1000000)] },

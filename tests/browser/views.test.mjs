@@ -90,14 +90,94 @@ test('encodings view: settings recompute the table; values match the engine', as
   assert.match(site.page.url(), /d=32/);
   const box = await site.page.locator('#enc-heatmap').boundingBox();
   await site.page.mouse.move(box.x + 3, box.y + 2);
-  const [, p, value] = /^p = (\d+), dim 0: (−?[\d.]+)$/.exec(await site.page.locator('#view-encodings .readout').textContent());
-  assert.equal(value.replace('−', '-'), Math.sin(Number(p)).toFixed(4), 'the hover readout shows PE(p, 0) = sin p');
+  // n = 2,048 positions in 1,024 columns: a cell is the mean of two positions.
+  const [, first, last, value] = /^p = (\d+)–(\d+), dim 0: mean (−?[\d.]+)$/.exec(await site.page.locator('#view-encodings .readout').textContent());
+  assert.equal(Number(last), Number(first) + 1);
+  const mean = (Math.sin(Number(first)) + Math.sin(Number(last))) / 2;
+  // 5e-5 is the readout's rounding to 4 decimals; the table is float32 (error under 1e-7 here).
+  assert.ok(Math.abs(Number(value.replace('−', '-')) - mean) <= 5e-5 + 1e-7, `the hover readout shows the mean of PE(p, 0) = sin p: ${value} vs ${mean}`);
   await site.page.screenshot({ path: 'test-results/view-encodings.png', fullPage: true });
 });
 
 test('encodings view: a learned table has no row past its length', async () => {
   await open('?view=encodings&scheme=learned&n=1024&p=5000', 'encodings');
   assert.match(await site.page.locator('#view-encodings .problem').textContent(), /rows 0\.\.1023 and no row 5000 exists/);
+});
+
+test('encodings view: a bad dModel, base or dimension list is refused beside its field, never applied or put in the URL', async () => {
+  await open('?view=encodings&d=64', 'encodings');
+  const { page } = site;
+  await page.locator('#enc-d').fill('63');
+  await page.locator('#enc-d').press('Enter');
+  assert.equal(await page.locator('#enc-d-problem').textContent(), 'dModel must be an even whole number from 8 to 1,024; got 63.');
+  assert.equal(await page.locator('#view-encodings .vector-values li').count(), 64, 'the table keeps dModel 64');
+  await page.waitForTimeout(300);
+  assert.match(page.url(), /d=64/);
+  await page.locator('#enc-d').fill('64');
+  await page.locator('#enc-d').press('Enter');
+  const waves = await page.locator('#enc-waves .u-legend').textContent();
+  await page.locator('#enc-dims').fill('a, b');
+  await page.locator('#enc-dims').press('Enter');
+  assert.match(await page.locator('#enc-dims-problem').textContent(), /^Dimensions must be up to 16 whole numbers from 0 to 1023, separated by commas; "a" is not one\.$/);
+  assert.equal(await page.locator('#enc-waves .u-legend').textContent(), waves, 'the chart keeps its waves');
+  await page.locator('#enc-base').fill('1');
+  await page.locator('#enc-base').press('Enter');
+  assert.match(await page.locator('#enc-base-problem').textContent(), /^The base must be a number from 2 to/);
+  // An odd d in a link is not taken either.
+  await open('?view=encodings&d=63', 'encodings');
+  assert.equal(await page.locator('#enc-d').inputValue(), '64');
+});
+
+test('encodings view: the default waves read well (one fast, some middle, one slow); none is a solid band', async () => {
+  await open('?view=encodings', 'encodings');
+  const dims = (await site.page.locator('#enc-dims').inputValue()).split(',').map(Number);
+  const wavelength = (dim) => 2 * Math.PI * 10000 ** ((2 * Math.floor(dim / 2)) / 64);
+  const lengths = dims.map(wavelength);
+  // A wave shorter than 16 positions is a solid band at 1,024 positions across the chart.
+  assert.ok(Math.min(...lengths) >= 16, `fastest wavelength ${Math.min(...lengths)}`);
+  assert.ok(Math.min(...lengths) < 1024 / 20 && Math.max(...lengths) > 1024, `from fast to slower than the range: ${lengths.map(Math.round)}`);
+});
+
+test('encodings view: 8,192 positions are averaged into the 1,024 columns (no moiré), and the caption says so', async () => {
+  await open('?view=encodings&n=8192&d=64', 'encodings');
+  const { page } = site;
+  assert.match(await page.locator('.heatmap-columns').textContent(), /8,192 positions in 1,024 columns: each column is the mean of 8 positions/);
+  // Dimension 0 (sin p, period 6.3) averages to |mean| < 0.27 over 8 positions: pale colours only.
+  // Picking one position per column drew it at full strength in arcs.
+  const darkest = await page.evaluate(() => {
+    const canvas = document.getElementById('enc-heatmap');
+    const { data } = canvas.getContext('2d').getImageData(0, 1, canvas.width, 1);
+    let low = 255;
+    for (let i = 0; i < data.length; i += 4) low = Math.min(low, data[i], data[i + 1], data[i + 2]);
+    return low;
+  });
+  assert.ok(darkest >= 150, `darkest channel in dimension 0's row: ${darkest}`);
+});
+
+test('encodings view: similarity versus offset shows what the chosen scheme gives', async () => {
+  const { page } = site;
+  const labels = () => page.locator('#enc-similarity .u-legend .u-series th').allTextContents();
+  await open('?view=encodings&scheme=rope', 'encodings');
+  assert.deepEqual((await labels()).slice(1), ['RoPE score']);
+  assert.match(await page.locator('#enc-similarity-note').textContent(), /RoPE score/);
+  await open('?view=encodings&scheme=learned&p=100', 'encodings');
+  assert.deepEqual((await labels()).slice(1), ['W[p]·W[p+δ]']);
+  assert.match(await page.locator('#enc-similarity-note').textContent(), /no relative structure/);
+  await open('?view=encodings&scheme=nope', 'encodings');
+  assert.equal(await page.locator('#enc-similarity').isVisible(), false);
+  assert.match(await page.locator('#enc-similarity-note').textContent(), /no positional similarity to draw/);
+  await open('?view=encodings&scheme=sinusoidal', 'encodings');
+  assert.deepEqual((await labels()).slice(1), ['PE(p)·PE(p+δ)', 'Σ cos(δ w_i)']);
+});
+
+test('encodings view: the readout follows a scheme change instead of going stale', async () => {
+  await open('?view=encodings&scheme=sinusoidal&n=1024', 'encodings');
+  const { page } = site;
+  const box = await page.locator('#enc-heatmap').boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + 2);
+  const [, p] = /^p = ([\d,]+), dim 0: /.exec(await page.locator('#enc-readout').textContent());
+  await page.locator('#enc-scheme').selectOption('nope');
+  assert.equal(await page.locator('#enc-readout').textContent(), `p = ${p}, dim 0: 0.0000`);
 });
 
 test('embed mode: no site chrome, and a host page on another origin resizes the iframe', async () => {

@@ -1,10 +1,12 @@
 // The encodings explorer: choose a scheme, dModel, base and a range of positions; see the
-// heatmap (hover for values), the vector at p, chosen dimensions as waves over position, and
-// similarity versus offset. Everything is recomputed by the engine on every change.
+// heatmap (hover or arrow keys for values), the vector at p, chosen dimensions as waves over
+// position, and what the chosen scheme gives for similarity versus offset. Everything is
+// recomputed by the engine on every change; a bad setting is refused beside its field.
 import { element, renderInline } from '../quiz/render.js';
 import { createHeatmapView } from './heatmap-view.js';
 import { createLineChart } from './line-chart.js';
 import { createVectorView } from '../vector-view.js';
+import { fieldProblem, readWholeNumber } from './field-check.js';
 import { fixed, int } from './format.js';
 
 const SCHEMES = {
@@ -14,6 +16,8 @@ const SCHEMES = {
   learned: { title: 'Learned table (freshly initialised, seed 1)', formula: '$PE(p) = W[p]$, $W[p, j] ∼ N(0, 0.02^{2})$, rows $0 … n − 1$ only' },
   nope: { title: 'NoPE (nothing added)', formula: '$PE(p) = 0$' },
 };
+const D_RULE = { name: 'dModel', min: 8, max: 1024, even: true };
+const MAX_DIMS = 16;
 
 /** @typedef {{ scheme: string, d: number, base: number, n: number, p: number, dims: number[] }} EncodingsState */
 
@@ -68,15 +72,57 @@ function dimensionLabel(state) {
 }
 
 /**
+ * Similarity versus offset δ from position p, as the chosen scheme gives it: a note, and the
+ * series to draw (none when the scheme has nothing to show).
+ * @returns {{ note: string, x: number[], series: { label: string, values: ArrayLike<number>, dash?: number[] }[] }}
+ */
+function similarityFor(engine, state, table) {
+  const from = `from p = ${int(state.p)}`;
+  if (state.scheme === 'nope') return { note: 'NoPE adds nothing (PE(p) = 0), so there is no positional similarity to draw: position reaches the model only through the causal mask.', x: [], series: [] };
+  if (state.scheme === 'learned') {
+    const last = table.rows - 1 - state.p;
+    if (last < 0) return { note: `The table has rows 0 to ${int(table.rows - 1)}: there is no row ${int(state.p)} to compare.`, x: [], series: [] };
+    const row = (position) => table.data.subarray(position * table.cols, (position + 1) * table.cols);
+    const at = row(state.p);
+    const dots = Float64Array.from({ length: last + 1 }, (_, delta) => row(state.p + delta).reduce((sum, value, j) => sum + value * at[j], 0));
+    return {
+      note: `W[p]·W[p + δ] ${from}, over the engine's rows. A freshly initialised table has no relative structure: beyond δ = 0 the dot product is noise around 0, whatever δ is. Only training could give it any.`,
+      x: Array.from(dots, (_, i) => i), series: [{ label: 'W[p]·W[p+δ]', values: dots }],
+    };
+  }
+  const maxOffset = Math.min(state.n - 1, engine.limits.maxPosition - state.p);
+  const result = engine.offsetSimilarity({ p: state.p, maxOffset, dModel: state.d, base: state.base });
+  const x = Array.from({ length: maxOffset + 1 }, (_, i) => i);
+  if (state.scheme === 'rope') {
+    return { note: `The RoPE score R(p + δ)q · R(p)k ${from} for a fixed random q and k (head dim ${state.d}): it depends on δ only, whatever p is.`, x,
+      series: [{ label: 'RoPE score', values: result.ropeScore }] };
+  }
+  return {
+    note: `PE(p)·PE(p + δ) ${from} (dModel ${state.d}; the [sin | cos] layout permutes the same values, so its dot products are the same) beside the closed form Σ cos(δ w_i): it depends on δ only. Attention sees projected sums of token and position vectors, so this alone does not make attention relative.`,
+    x, series: [{ label: 'PE(p)·PE(p+δ)', values: result.sinusoidalDot }, { label: 'Σ cos(δ w_i)', values: result.sinusoidalClosedForm, dash: [6, 4] }],
+  };
+}
+
+/** Dimensions typed as "10, 22, 34": the list, or the reason it is refused (those past dModel are kept, and noted as not drawn). */
+function readDims(text, d = D_RULE.max) {
+  const parts = text.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const allowed = `Dimensions must be up to ${MAX_DIMS} whole numbers from 0 to ${d - 1}, separated by commas`;
+  if (parts.length === 0 || parts.length > MAX_DIMS) return { problem: `${allowed}.` };
+  const bad = parts.find((part) => !/^\d+$/.test(part) || Number(part) > d - 1);
+  return bad === undefined ? { value: parts.map(Number) } : { problem: `${allowed}; "${bad.slice(0, 20)}" is not one.` };
+}
+
+/**
  * @param {HTMLElement} container
  * @param {Awaited<ReturnType<import('../posenc.js').loadPosenc>>} engine
  * @param {(state: EncodingsState, commit: boolean) => void} onChange
  */
 export function createEncodingsView(container, engine, onChange) {
-  let state = /** @type {EncodingsState} */ ({ scheme: 'sinusoidal', d: 64, base: 10000, n: 1024, p: 500, dims: [0, 1, 20, 40, 62, 63] });
+  // Default waves: one fast (wavelength about 26 positions), two middle (149, 837) and one slow (6,283) sine dimension.
+  let state = /** @type {EncodingsState} */ ({ scheme: 'sinusoidal', d: 64, base: 10000, n: 1024, p: 500, dims: [10, 22, 34, 48] });
   let current = null;  // { table, scale, heatmap }
+  let cursor = null;  // the heatmap cell the readout shows: { column, dim }, from the mouse or the arrow keys
 
-  const field = (id, text, control) => element('div', [element('label', [text], { attributes: { for: id } }), control], { className: 'control' });
   const schemeSelect = element('select', Object.entries(SCHEMES).map(([v, s]) => element('option', [s.title], { attributes: { value: v } })), { id: 'enc-scheme' });
   const dInput = element('input', [], { id: 'enc-d', attributes: { type: 'number', min: '8', max: '1024', step: '2' } });
   const baseInput = element('input', [], { id: 'enc-base', attributes: { type: 'number', min: '2', step: 'any' } });
@@ -86,52 +132,85 @@ export function createEncodingsView(container, engine, onChange) {
   const pOutput = element('output', [], { attributes: { for: 'enc-p' } });
   const formula = element('p', [], { className: 'formula' });
   const problem = element('p', [], { className: 'problem', attributes: { role: 'alert' } });
+  const problems = { d: fieldProblem(dInput), base: fieldProblem(baseInput), dims: fieldProblem(dimsInput) };
 
+  const field = (control, text, ...extra) => element('div', [element('label', [text], { attributes: { for: control.id } }), control, ...extra], { className: 'control' });
   const controls = element('form', [
-    field('enc-scheme', 'Scheme', schemeSelect), field('enc-d', 'dModel (8–1024, even)', dInput),
-    field('enc-base', 'Base b', baseInput), field('enc-n', 'Positions', nSelect),
-    element('div', [element('label', ['Dimensions to plot'], { attributes: { for: 'enc-dims' } }), dimsInput,
-      element('span', ['comma-separated, e.g. 0, 1, 62'], { id: 'enc-dims-help', className: 'help' })], { className: 'control' }),
+    field(schemeSelect, 'Scheme'), field(dInput, 'dModel (8–1024, even)', problems.d.message),
+    field(baseInput, 'Base b', problems.base.message), field(nSelect, 'Positions'),
+    field(dimsInput, 'Dimensions to plot', element('span', ['comma-separated, e.g. 0, 1, 62'], { id: 'enc-dims-help', className: 'help' }), problems.dims.message),
   ], { className: 'controls', attributes: { 'aria-label': 'Encoding settings' } });
   controls.addEventListener('submit', (event) => event.preventDefault());
 
-  const canvas = element('canvas', [], { id: 'enc-heatmap', attributes: { width: '1024', height: '256', role: 'img', tabindex: '-1' } });
+  const canvas = element('canvas', [], { id: 'enc-heatmap', attributes: { width: '1024', height: '256', role: 'img', tabindex: '0', 'aria-describedby': 'enc-heatmap-keys' } });
   const marker = element('div', [], { className: 'heatmap-marker', attributes: { 'aria-hidden': 'true' } });
-  const readout = element('p', ['Hover over the heatmap to read a value.'], { className: 'readout', attributes: { 'aria-live': 'off' } });
+  const readout = element('p', ['Hover over the heatmap, or focus it and use the arrow keys, to read a value.'], { className: 'readout', id: 'enc-readout', attributes: { 'aria-live': 'off' } });
+  const spokenReadout = element('p', [], { className: 'visually-hidden', attributes: { 'aria-live': 'polite' } });
+  const columnsNote = element('span', [], { className: 'heatmap-columns' });
   const vectorHeading = element('h3', [], { id: 'enc-vector-heading' });
   const bars = element('canvas', [], { attributes: { width: '1024', height: '120', role: 'img', 'aria-labelledby': 'enc-vector-heading' } });
   const values = element('ol', [], { className: 'vector-values', attributes: { start: '0', 'aria-labelledby': 'enc-vector-heading' } });
   const vectorView = createVectorView(bars, values);
-  const wavesBox = element('div', [], { className: 'chart' });
-  const similarityBox = element('div', [], { className: 'chart' });
-  const similarityNote = element('p', [], { className: 'help' });
-  const waves = createLineChart(wavesBox, { xLabel: 'position', yLabel: 'value' });
-  const similarity = createLineChart(similarityBox, { xLabel: 'offset δ', yLabel: 'dot product' });
+  const wavesBox = element('div', [], { className: 'chart', id: 'enc-waves' });
+  const wavesNote = element('p', [], { className: 'help' });
+  const similarityBox = element('div', [], { className: 'chart', id: 'enc-similarity' });
+  const similarityNote = element('p', [], { className: 'help', id: 'enc-similarity-note' });
+  const waves = createLineChart(wavesBox, { xLabel: 'position', yLabel: 'value', title: 'Chosen dimensions as waves over position' });
+  const similarity = createLineChart(similarityBox, { xLabel: 'offset δ', yLabel: 'dot product', title: 'Similarity versus offset' });
 
   container.append(
     element('h2', ['Encodings explorer'], { id: 'encodings-heading' }),
     controls, formula, problem,
     element('figure', [element('div', [canvas, marker], { className: 'heatmap-frame' }), element('figcaption', [
-      element('span', ['Position 0 → n − 1 left to right; dimension 0 at the top. The line marks p.']),
+      element('span', ['Position 0 → n − 1 left to right; dimension 0 at the top. The line marks p. ', columnsNote]),
       element('span', [element('span', ['−1'], { className: 'legend-min' }), element('span', [], { className: 'legend-bar', attributes: { 'aria-hidden': 'true' } }), element('span', ['+1'], { className: 'legend-max' })], { className: 'legend' }),
-    ]), readout], { className: 'heatmap-figure' }),
+    ]), element('p', ['Arrow keys on the heatmap: ← → position, ↑ ↓ dimension.'], { id: 'enc-heatmap-keys', className: 'visually-hidden' }), readout, spokenReadout], { className: 'heatmap-figure' }),
     element('div', [element('label', ['Position p (0–8,191)'], { attributes: { for: 'enc-p' } }), pSlider, pOutput], { className: 'position-control' }),
     vectorHeading, bars, values,
-    element('h3', ['Chosen dimensions as waves over position']), wavesBox,
+    element('h3', ['Chosen dimensions as waves over position']), wavesNote, wavesBox,
     element('h3', ['Similarity versus offset']), similarityNote, similarityBox,
   );
+
+  /** Shows the cell under the cursor, after any redraw (so it never describes the previous table). */
+  function showReadout() {
+    if (!current || !cursor) return '';
+    const cell = current.heatmap.cell(cursor.column, cursor.dim);
+    cursor = { column: cell.column, dim: cell.dim };
+    const positions = cell.first === cell.last ? `p = ${int(cell.first)}` : `p = ${int(cell.first)}–${int(cell.last)}`;
+    readout.textContent = `${positions}, dim ${cell.dim}: ${cell.first === cell.last ? '' : 'mean '}${fixed(cell.value, 4)}`;
+    return readout.textContent;
+  }
 
   canvas.addEventListener('mousemove', (event) => {
     if (!current) return;
     const box = canvas.getBoundingClientRect();
-    const cell = current.heatmap.cellAt(event.clientX - box.left, event.clientY - box.top, box);
-    readout.textContent = `p = ${int(cell.position)}, dim ${cell.dim}: ${fixed(cell.value, 4)}`;
+    cursor = current.heatmap.cellAt(event.clientX - box.left, event.clientY - box.top, box);
+    showReadout();
+  });
+  canvas.addEventListener('keydown', (event) => {
+    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    if (!current || !(event.key in moves) || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    const [dx, dy] = moves[event.key];
+    const step = event.shiftKey ? 10 : 1;
+    cursor = cursor ? { column: cursor.column + dx * step, dim: cursor.dim + dy * step } : { column: 0, dim: 0 };
+    spokenReadout.textContent = showReadout();
   });
 
+  /** Reads every field; a refused one shows its message and leaves the state as it was. */
   function readControls() {
-    const dims = dimsInput.value.split(',').map((s) => Number(s.trim())).filter((v) => Number.isInteger(v) && v >= 0);
-    return { ...state, scheme: schemeSelect.value, d: Number(dInput.value), base: Number(baseInput.value), n: Number(nSelect.value),
-      p: Number(pSlider.value), dims };
+    const d = readWholeNumber(dInput.value, D_RULE);
+    const base = Number(baseInput.value);
+    const baseOk = baseInput.value.trim() !== '' && Number.isFinite(base) && base >= 2 && base <= 1e9;
+    const dims = readDims(dimsInput.value);
+    for (const [name, result] of [['d', d], ['dims', dims]]) {
+      if ('problem' in result) problems[name].show(result.problem);
+      else problems[name].clear();
+    }
+    if (baseOk) problems.base.clear();
+    else problems.base.show(`The base must be a number from 2 to 1,000,000,000; got ${baseInput.value.trim().slice(0, 20) || 'nothing'}.`);
+    if (!('value' in d) || !('value' in dims) || !baseOk) return null;
+    return { ...state, scheme: schemeSelect.value, d: d.value, base, n: Number(nSelect.value), p: Number(pSlider.value), dims: dims.value };
   }
 
   function syncControls() {
@@ -141,9 +220,10 @@ export function createEncodingsView(container, engine, onChange) {
     nSelect.value = String(state.n);
     dimsInput.value = state.dims.join(', ');
     pSlider.value = String(state.p);
+    for (const field of Object.values(problems)) field.clear();
   }
 
-  /** Recomputes the table and every chart; a bad setting shows the engine's message instead. */
+  /** Recomputes the table and every chart; an engine refusal shows its message instead. */
   function renderAll() {
     formula.replaceChildren(renderInline(SCHEMES[state.scheme].formula.replaceAll('b^', `${state.base}^`)));
     try {
@@ -151,13 +231,16 @@ export function createEncodingsView(container, engine, onChange) {
       problem.textContent = '';
       const heatmap = createHeatmapView(canvas, marker, table, scale);
       current = { table, scale, heatmap };
+      columnsNote.textContent = heatmap.positionsPerColumn > 1 ? `${int(state.n)} positions in ${int(heatmap.columns)} columns: each column is the mean of ${int(heatmap.positionsPerColumn)} positions.` : '';
       container.querySelector('.legend-min').textContent = `−${scale}`;
       container.querySelector('.legend-max').textContent = `+${scale}`;
       canvas.setAttribute('aria-label', `Heatmap of ${SCHEMES[state.scheme].title}: positions 0 to ${state.n - 1} by dimensions 0 to ${state.d - 1}`);
+      showReadout();
       renderPosition();
       const dims = state.dims.filter((dim) => dim < table.cols);
       const x = Array.from({ length: table.rows }, (_, p) => p);
       waves.show(x, dims.map((dim) => ({ label: `dim ${dim}`, values: Array.from({ length: table.rows }, (_, p) => table.data[p * table.cols + dim]) })));
+      wavesNote.textContent = `${dims.length === state.dims.length ? '' : `Not drawn: dimension ${state.dims.filter((dim) => dim >= table.cols).join(', ')} (dModel is ${state.d}). `}Legend entries show or hide their wave; on the chart, ← → read the values.`;
       renderSimilarity();
     } catch (error) {
       if (!(error instanceof RangeError || error instanceof TypeError)) throw error;
@@ -181,27 +264,25 @@ export function createEncodingsView(container, engine, onChange) {
   }
 
   function renderSimilarity() {
-    const d = state.d - (state.d % 2);
-    const maxOffset = Math.min(state.n - 1, engine.limits.maxPosition - state.p);
-    const result = engine.offsetSimilarity({ p: state.p, maxOffset, dModel: d, base: state.base });
-    similarityNote.textContent = `PE(p)·PE(p + δ) from p = ${int(state.p)} (sinusoidal, dModel ${d}), the closed form Σ cos(δ w_i), and the RoPE score R(p + δ)q · R(p)k for a fixed random q, k: all depend on δ only.`;
-    similarity.show(Array.from({ length: maxOffset + 1 }, (_, i) => i), [
-      { label: 'PE(p)·PE(p+δ)', values: result.sinusoidalDot },
-      { label: 'Σ cos(δ w_i)', values: result.sinusoidalClosedForm, dash: [6, 4] },
-      { label: 'RoPE score', values: result.ropeScore },
-    ]);
+    if (!current) return;
+    const { note, x, series } = similarityFor(engine, state, current.table);
+    similarityNote.textContent = note;
+    similarityBox.hidden = series.length === 0;
+    if (series.length > 0) similarity.show(x, series);
   }
 
   const commit = (full) => () => {
     const started = performance.now();
-    state = readControls();
+    const next = readControls();
+    if (!next) return;
+    state = next;
     if (full) renderAll(); else renderPosition();
     onChange(state, full);
     // One entry per update, so a benchmark (or DevTools) can read the cost of each slider step.
     performance.measure(full ? 'posenc:encodings-render' : 'posenc:encodings-update', { start: started });
   };
   pSlider.addEventListener('input', commit(false));
-  pSlider.addEventListener('change', () => { renderSimilarity(); onChange(state, true); });
+  pSlider.addEventListener('change', () => { if (!readControls()) return; renderSimilarity(); onChange(state, true); });
   for (const control of [schemeSelect, dInput, baseInput, nSelect, dimsInput]) control.addEventListener('change', commit(true));
 
   return {

@@ -1,4 +1,6 @@
-// Line charts through uPlot (vendored from npm into dist/vendor/), sized to their container.
+// Line charts through uPlot (vendored from npm into dist/vendor/), sized to their container, and
+// usable by keyboard: the chart is a tab stop whose arrow keys move the cursor (the legend shows
+// the values there), and each legend entry is a toggle button.
 import uPlot from '../vendor/uPlot.esm.js';
 
 // uPlot's stylesheet is needed only where a chart is drawn, so it is linked on first use.
@@ -13,18 +15,66 @@ if (!document.querySelector('[data-uplot]')) {  // the single-file build has it 
 /** Okabe-Ito: distinguishable with the common colour-vision deficiencies. */
 export const SERIES_COLOURS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#000000', '#F0E442'];
 
+const readable = (value) => (value === null || value === undefined ? 'none' : Number.isInteger(value) ? String(value) : value.toFixed(4).replace('-', '−'));
+
 /**
  * @param {HTMLElement} container
- * @param {{ xLabel: string, yLabel: string, height?: number }} options
+ * @param {{ xLabel: string, yLabel: string, title: string, height?: number }} options  title names the chart for assistive technology
  */
-export function createLineChart(container, { xLabel, yLabel, height = 220 }) {
+export function createLineChart(container, { xLabel, yLabel, title, height = 220 }) {
   let chart = null;
+  let cursorIndex = -1;  // the data point the keyboard cursor is on
   const width = () => Math.max(280, container.clientWidth);
   const observer = new ResizeObserver(() => chart?.setSize({ width: width(), height }));
   observer.observe(container);
+  container.tabIndex = 0;
+  container.setAttribute('role', 'group');
+  container.setAttribute('aria-label', `${title}: left and right arrows move along ${xLabel} and read the values`);
+  const spoken = document.createElement('p');
+  spoken.className = 'visually-hidden';
+  spoken.setAttribute('aria-live', 'polite');
+  container.append(spoken);
 
   /** uPlot options of one series. */
   const seriesOptions = (s, i) => ({ label: s.label, stroke: SERIES_COLOURS[i % SERIES_COLOURS.length], width: 1.5, dash: s.dash, points: { show: false } });
+
+  /** Legend entries are buttons that show or hide their series, by keyboard as by mouse. */
+  function keyboardLegend() {
+    chart.root.querySelectorAll('.u-legend .u-series').forEach((row, i) => {
+      const label = row.querySelector('th');
+      if (i === 0 || !label || label.tabIndex === 0) return;
+      label.tabIndex = 0;
+      label.setAttribute('role', 'button');
+      label.setAttribute('aria-pressed', String(chart.series[i].show));
+      label.addEventListener('keydown', (event) => {
+        if (event.key !== 'Enter' && event.key !== ' ') return;
+        event.preventDefault();
+        event.stopPropagation();
+        chart.setSeries(i, { show: !chart.series[i].show });
+      });
+    });
+  }
+
+  /** Moves the cursor to data point `index` and says what the legend now shows. */
+  function moveCursor(index) {
+    const xs = chart.data[0];
+    cursorIndex = Math.max(0, Math.min(xs.length - 1, index));
+    chart.setCursor({ left: chart.valToPos(xs[cursorIndex], 'x'), top: chart.bbox.height / devicePixelRatio / 2 });
+    const values = chart.series.slice(1).map((s, i) => (s.show ? `${s.label} ${readable(chart.data[i + 1][cursorIndex])}` : null)).filter(Boolean);
+    spoken.textContent = `${xLabel} ${readable(xs[cursorIndex])}: ${values.join(', ')}`;
+  }
+
+  container.addEventListener('keydown', (event) => {
+    if (!chart || event.target !== container || event.altKey || event.ctrlKey || event.metaKey) return;
+    const count = chart.data[0].length;
+    const big = Math.max(1, Math.round(count / 20));
+    const steps = { ArrowRight: 1, ArrowLeft: -1, PageUp: big, PageDown: -big };
+    if (event.key in steps) moveCursor((cursorIndex < 0 ? 0 : cursorIndex) + (event.shiftKey ? big : 1) * steps[event.key]);
+    else if (event.key === 'Home') moveCursor(0);
+    else if (event.key === 'End') moveCursor(count - 1);
+    else return;
+    event.preventDefault();
+  });
 
   return {
     /**
@@ -40,9 +90,12 @@ export function createLineChart(container, { xLabel, yLabel, height = 220 }) {
       if (shown && shown.length <= series.length && shown.every((label, i) => label === series[i].label)) {
         for (let i = shown.length; i < series.length; i++) chart.addSeries(seriesOptions(series[i], i));
         chart.setData(data);
+        keyboardLegend();
+        if (cursorIndex >= 0) moveCursor(cursorIndex);
         return;
       }
       chart?.destroy();
+      cursorIndex = -1;
       const styles = getComputedStyle(container);
       const ink = styles.color;
       const grid = { stroke: styles.getPropertyValue('--line').trim() || '#d0d7de', width: 1 };
@@ -54,12 +107,15 @@ export function createLineChart(container, { xLabel, yLabel, height = 220 }) {
         scales: { x: { time: false } },
         axes: [{ label: xLabel, stroke: ink, grid, ticks: grid }, { label: yLabel, size: 60, stroke: ink, grid, ticks: grid }],
         series: [{ label: xLabel }, ...series.map(seriesOptions)],
+        hooks: { setSeries: [(u, i) => { if (i !== null) u.root.querySelectorAll('.u-legend .u-series')[i]?.querySelector('th')?.setAttribute('aria-pressed', String(u.series[i].show)); }] },
       };
       chart = new uPlot(opts, data, container);
+      keyboardLegend();
     },
     destroy() {
       observer.disconnect();
       chart?.destroy();
+      spoken.remove();
     },
   };
 }

@@ -138,8 +138,8 @@ export function createModelView(container, onChange) {
       ], { className: 'model-task', attributes: { 'data-task': task } });
       results$.append(section);
       const xLabel = `position (trained to ${trainedLength})`;
-      taskViews.set(task, { section, table, accuracy: createLineChart(accuracyBox, { xLabel, yLabel: 'accuracy' }),
-        confidence: createLineChart(confidenceBox, { xLabel, yLabel: 'confidence' }) });
+      taskViews.set(task, { section, table, accuracy: createLineChart(accuracyBox, { xLabel, yLabel: 'accuracy', title: `Accuracy per position bucket, task ${task}` }),
+        confidence: createLineChart(confidenceBox, { xLabel, yLabel: 'confidence', title: `Confidence per position bucket, task ${task}` }) });
     }
     return taskViews.get(task);
   }
