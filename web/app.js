@@ -18,7 +18,7 @@ const onChange = (view) => (settings, commit) => writeLocation(view, settings, c
 let lmsStorage;
 
 const starters = {
-  quiz: async (section) => { await startQuiz(section, { getEngine, storage: lmsStorage }); return { show() {} }; },
+  quiz: (section, settings) => startQuiz(section, { getEngine, storage: lmsStorage, settings, onChange: onChange('quiz') }),
   encodings: async (section) => {
     const [{ createEncodingsView }, engine] = await Promise.all([import('./views/encodings-view.js'), getEngine()]);
     return createEncodingsView(section, engine, onChange('encodings'));
@@ -42,7 +42,7 @@ async function showView(view, settings) {
     else link.removeAttribute('aria-current');
   }
   const section = document.querySelector(`section.view[data-view="${view}"]`);
-  if (!started.has(view)) started.set(view, starters[view](section));
+  if (!started.has(view)) started.set(view, starters[view](section, settings));
   const instance = await started.get(view);
   instance.show(settings);
   if (instance.state) writeLocation(view, instance.state, false);  // the URL shows every setting in force

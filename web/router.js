@@ -11,6 +11,12 @@ const integer = (min, max) => ({ parse: (text) => { const v = wholeText.test(tex
 const evenInteger = (min, max) => ({ parse: (text) => { const v = integer(min, max).parse(text); return v % 2 === 0 ? v : undefined; }, format: String });
 const number = (min, max) => ({ parse: (text) => { const v = decimalText.test(text) ? Number(text) : NaN; return Number.isFinite(v) && v >= min && v <= max ? v : undefined; }, format: String });
 const oneOf = (...choices) => ({ parse: (text) => (choices.includes(text) ? text : undefined), format: String });
+const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const kebabCase = { parse: (text) => (KEBAB.test(text) ? text : undefined), format: String };
+const kebabList = (max) => ({
+  parse: (text) => { const v = text.split(','); return v.length <= max && v.every((id) => KEBAB.test(id)) ? v : undefined; },
+  format: (list) => list.join(','),
+});
 const integerList = (max) => ({
   parse: (text) => { const parts = text.split(',', 17); const v = parts.map((part) => (wholeText.test(part) ? Number(part) : NaN)); return v.length > 0 && v.length <= 16 && v.every((n) => Number.isInteger(n) && n >= 0 && n <= max) ? v : undefined; },
   format: (list) => list.join(','),
@@ -22,7 +28,8 @@ const PARAMETERS = {
     overflow: ['overflow', oneOf('error', 'clamp', 'wrap', 'window', 'interpolate')], scaling: ['scaling', oneOf('none', 'pi', 'ntk', 'yarn')] },
   encodings: { scheme: ['scheme', oneOf('sinusoidal', 'concat', 'rope', 'learned', 'nope')], d: ['d', evenInteger(8, 1024)],
     base: ['base', number(2, 1e9)], n: ['n', oneOf('256', '512', '1024', '2048', '4096', '8192')], p: ['p', integer(0, 8191)], dims: ['dims', integerList(1023)] },
-  quiz: {},
+  // The quiz checks the mode's name itself; decks: the deck ids Review draws from (all when absent).
+  quiz: { mode: ['mode', kebabCase], decks: ['decks', kebabList(64)] },
   model: { preset: ['preset', oneOf('quick', 'seedStory')], seed: ['seed', integer(0, 1000000)] },
 };
 const NUMERIC_CHOICES = new Set(['d', 'n']);

@@ -40,3 +40,95 @@ test('quiz keys do nothing in another view: no grade, Space scrolls, ? opens no 
   assert.equal(await page.locator('#shortcuts-dialog').isVisible(), true);
   await page.keyboard.press('Escape');
 });
+
+/** Where the focus is: the card, a computed card's answer box, or something else (named). */
+const focusIsOn = () => site.page.evaluate(() => {
+  const active = document.activeElement;
+  if (active?.id === 'card') return 'card';
+  if (active?.matches('#card .computed-answer input')) return 'answer box';
+  return active === document.body ? 'body' : `${active?.tagName} ${active?.id} ${active?.className}`;
+});
+
+test('Anki\'s habit: Space flips, 1-4 grade, type then Enter checks, and focus stays on the card throughout', async () => {
+  const { page } = site;
+  // The seed card is flipped (previous test); grade it, then conceptual cards until the first computed one.
+  let graded = 0;
+  await page.keyboard.press('3');
+  graded++;
+  while (await page.locator('#card .computed-answer').count() === 0) {
+    assert.equal(await focusIsOn(), 'card', `after grading card ${graded}`);
+    await page.keyboard.press('Space');
+    assert.equal(await page.locator('#card-back').isVisible(), true, 'Space flipped the card');
+    await page.keyboard.press('3');
+    graded++;
+    assert.ok(graded < 8, 'a computed card comes within the first few new cards');
+  }
+  assert.equal((await storedProgress()).log.length, graded);
+  // The computed card's answer box has the focus: typing goes there, Enter checks and reveals.
+  await page.waitForFunction(() => document.activeElement?.matches('#card .computed-answer input'), null, { timeout: 10_000 });
+  await page.keyboard.type('0');
+  await page.keyboard.press('Enter');
+  assert.match(await page.locator('#card .computed-result').textContent(), /the answer is/i);
+  assert.equal(await page.locator('#card-back').isVisible(), true);
+  assert.equal(await focusIsOn(), 'card', 'after checking, the keys go to the card');
+  await page.keyboard.press('Space');
+  assert.equal(await page.locator('#card-back').isVisible(), false, 'Space hides the answer');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('3');
+  assert.equal((await storedProgress()).log.length, graded + 1, 'the grade key graded');
+  assert.ok(['card', 'answer box'].includes(await focusIsOn()), 'focus is on the next card');
+  // One Tab from the card reaches the card's own controls, not the top of the page.
+  if (await focusIsOn() === 'answer box') await page.keyboard.press('Escape');
+  await page.locator('#card').focus();
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => Boolean(document.activeElement.closest('#mode-review'))), true);
+});
+
+test('the quiz mode is in the URL: a mode button adds a history entry, reload and Back restore it', async () => {
+  const { page } = site;
+  assert.match(page.url(), /[?&]mode=review\b/);
+  await page.locator('button[data-mode="cram"]').click();
+  await page.waitForFunction(() => /[?&]mode=cram\b/.test(location.search));
+  await page.reload();
+  await page.waitForSelector('html[data-ready="true"]');
+  assert.equal(await page.locator('button[data-mode="cram"]').getAttribute('aria-pressed'), 'true');
+  assert.equal(await page.locator('#mode-cram').isVisible(), true);
+  await page.goBack();
+  await page.waitForFunction(() => document.querySelector('button[data-mode="review"]').getAttribute('aria-pressed') === 'true');
+  assert.equal(await page.locator('#mode-review').isVisible(), true);
+});
+
+test('chart legends and the heatmap readout work from the keyboard', async () => {
+  const { page } = site;
+  await page.goto(`${site.url}?view=encodings&n=1024`);
+  await page.waitForSelector('section[data-view="encodings"][data-ready="true"]', { timeout: 30_000 });
+  // The heatmap is a tab stop; arrows move the readout cell.
+  await page.locator('#enc-heatmap').focus();
+  assert.equal(await page.locator('#enc-heatmap').evaluate((canvas) => canvas.tabIndex), 0);
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.locator('#enc-readout').textContent(), /^p = 0, dim 0: 0\.0000$/);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.locator('#enc-readout').textContent(), `p = 1, dim 1: ${Math.cos(1).toFixed(4)}`);
+  // A chart is a tab stop whose arrows move the cursor; its legend shows the values there.
+  await page.locator('#enc-waves').focus();
+  await page.keyboard.press('End');
+  const legendValue = async (label) => Number((await page.locator('#enc-waves .u-legend .u-series', { hasText: label }).first().locator('.u-value').textContent()).replace(/,/g, ''));
+  assert.equal(await legendValue('position'), 1023, 'the cursor is on the last position');
+  // dim 10 is sin(p / 10000^(10/64)); the legend prints about three decimals.
+  assert.ok(Math.abs(await legendValue('dim 10') - Math.sin(1023 / 10000 ** (10 / 64))) < 2e-3, 'the legend shows dim 10 at p = 1,023');
+  // Legend entries are toggle buttons in the tab order.
+  const entry = page.locator('#enc-waves .u-legend .u-series th[role="button"]').first();
+  assert.equal(await entry.getAttribute('tabindex'), '0');
+  assert.equal(await entry.getAttribute('aria-pressed'), 'true');
+  await entry.focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await entry.getAttribute('aria-pressed'), 'false');
+  await page.keyboard.press('Space');
+  assert.equal(await entry.getAttribute('aria-pressed'), 'true');
+});
+
+test('no console errors and no requests to other origins', () => {
+  assert.deepEqual(site.consoleErrors, []);
+  assert.deepEqual(site.foreignRequests, []);
+});

@@ -43,16 +43,22 @@ test('open, flip with Space, grade with 3, undo, grade again; progress survives 
   assert.match(await page.locator('#review-counts').textContent(), /new left today 9/, 'one of ten new cards used');
 });
 
-test('a computed card by keyboard: Space focuses the answer, Enter checks, 4 grades, Ctrl+Z undoes', async () => {
+test('a computed card by keyboard: the answer box takes the typing, Enter checks, 4 grades, Ctrl+Z undoes', async () => {
   const { page } = site;
+  // New cards come conceptual first: grade them (Space, 3) until the first computed card.
+  for (let i = 0; i < 5 && await page.locator('#card .computed-answer').count() === 0; i++) {
+    await page.waitForFunction(() => !document.getElementById('card-flip').disabled || document.querySelector('#card .computed-answer'));
+    if (await page.locator('#card .computed-answer').count() > 0) break;
+    await page.keyboard.press('Space');
+    await page.keyboard.press('3');
+  }
   const before = (await storedProgress()).log.length;
-  // A computed card shows its answer box once the engine has loaded (after the reload above, that takes a moment).
+  // A computed card shows its answer box once the engine has loaded; the box has the focus.
   await page.waitForSelector('#card .computed-answer input', { timeout: 10_000 });
-  assert.equal(await page.locator('#card .computed-answer input').count(), 1, 'the next card is computed');
-  await page.keyboard.press('Space');
+  await page.waitForFunction(() => document.activeElement?.matches('#card .computed-answer input'));
   await page.keyboard.type('0, 1, 0, 1');
   await page.keyboard.press('Enter');
-  assert.match(await page.locator('#card .computed-result').textContent(), /(Correct|Not quite): the answer is/);
+  assert.match(await page.locator('#card .computed-result').textContent(), /the answer is/i);
   assert.equal(await page.locator('#card-back').isVisible(), true);
   await page.keyboard.press('4');
   assert.equal((await storedProgress()).log.length, before + 1);

@@ -15,9 +15,10 @@ const pageSeed = Number(new URLSearchParams(globalThis.location?.search ?? '').g
  * @param {ReturnType<import('./card-view.js').createCardView>} view
  * @param {any} card
  * @param {{ getEngine: () => Promise<any>, announce: (text: string) => void,
- *           onChecked?: (correct: boolean) => void, recordAnswer?: (answer: import('./quiz-app.js').Answer) => void }} context
+ *           onChecked?: (correct: boolean) => void, recordAnswer?: (answer: import('./quiz-app.js').Answer) => void, focusAnswer?: boolean }} context
+ *   focusAnswer: put the focus in the answer box once it is shown (the learner is at the keyboard)
  */
-export async function showComputedCard(view, card, { getEngine, announce, onChecked, recordAnswer }) {
+export async function showComputedCard(view, card, { getEngine, announce, onChecked, recordAnswer, focusAnswer = false }) {
   view.show(card, { questionText: card.question.replace(/\{[a-zA-Z][a-zA-Z0-9]*\}/g, '…'), backNodes: [] });
   view.flipButton.disabled = true;
   const placeholder = view.showings;
@@ -57,6 +58,7 @@ export async function showComputedCard(view, card, { getEngine, announce, onChec
     onChecked?.(correct);
   };
   check.addEventListener('click', submit);
+  if (focusAnswer) input.focus({ preventScroll: true });
   input.addEventListener('keydown', (event) => {
     if (event.key === 'Enter') { event.preventDefault(); submit(); }
     if (event.key === 'Escape') input.blur(); // hands the keys back to the quiz shortcuts

@@ -46,7 +46,15 @@ import { element } from './render.js';
  * @property {() => import('./progress-store.js').Backup[]} heldBackups  backups storage had no room for (this page only)
  * @property {(answer: Answer) => void} recordAnswer
  *   tells the page (LMS reporting, xAPI) that the learner answered; a 'posenc:answered' event
+ * @property {() => string[] | null} reviewDecks  the deck ids Review draws from; null for all decks
+ * @property {(decks: string[] | null) => void} setReviewDecks  remembers the choice (this browser, and the URL)
+ * @property {(node: Element) => void} revealInPage  scrolls this page (never a host page) so the node's top is in view
  */
+
+/** @typedef {{ mode?: string, decks?: string[] }} QuizState  the quiz's settings in the URL */
+
+// The Review's deck choice, remembered in this browser (null: every deck, including decks loaded later).
+const REVIEW_DECKS_KEY = 'posenc.quiz.review-decks';
 
 /** Each mode: [name (also ?mode=), button label, factory returning { root, activate, onKey }]. */
 const modeFactories = [
@@ -61,9 +69,12 @@ const modeFactories = [
 
 /**
  * @param {HTMLElement} panel  the quiz <section>
- * @param {{ storage?: Storage, getEngine?: () => Promise<any> }} [options]  getEngine shares the page's engine
+ * @param {{ storage?: Storage, getEngine?: () => Promise<any>, settings?: QuizState,
+ *   onChange?: (state: QuizState, commit: boolean) => void }} [options]
+ *   getEngine shares the page's engine; settings come from the URL; onChange reports the learner's changes to it
+ * @returns {Promise<{ show: (settings: QuizState) => void, readonly state: QuizState }>}
  */
-export async function startQuiz(panel, { storage: given = undefined, getEngine = undefined } = {}) {
+export async function startQuiz(panel, { storage: given = undefined, getEngine = undefined, settings = {}, onChange = () => {} } = {}) {
   // The deck list and the first deck: copied into index.html by the build (JSON data blocks, never
   // executed), so the first card needs no request; otherwise fetched while the modes are built.
   const shippedDecks = startShippedDecks(document.baseURI, {
@@ -81,6 +92,7 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
   // True while this tab holds grades storage refused (full): they are written with the next save.
   let unsaved = false;
   let progress = read().progress;
+  let reviewDecks = settings.decks ?? storedReviewDecks(storage);
 
   /** Reads stored progress; what was set aside is announced, and a backup storage refused is held here. */
   function read() {
@@ -138,6 +150,19 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
     getEngine: getEngine ?? (() => (enginePromise ??= import('../posenc.js').then(({ loadPosenc }) => loadPosenc()))),
     confirm: (message) => confirmDialog(byId('confirm-dialog'), message),
     recordAnswer(answer) { panel.dispatchEvent(new CustomEvent('posenc:answered', { detail: answer, bubbles: true })); },
+    reviewDecks: () => reviewDecks,
+    setReviewDecks(decks) {
+      reviewDecks = decks;
+      try {
+        if (decks) storage.setItem(REVIEW_DECKS_KEY, JSON.stringify(decks));
+        else storage.removeItem(REVIEW_DECKS_KEY);
+      } catch { /* a full storage: the choice still holds in the URL and on this page */ }
+      onChange(state(), true);
+    },
+    revealInPage(node) {
+      const { top } = node.getBoundingClientRect();
+      if (top < 0 || top > window.innerHeight * 0.6) window.scrollBy({ top: top - 16 });
+    },
     async addDeckText(text, source) {
       const { deck } = library.addText(text, source);
       showDeckErrors();
@@ -191,15 +216,20 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
     modeHost.append(mode.root);
     modes.set(name, mode);
     const button = element('button', [label], { className: 'mode-button', attributes: { type: 'button', 'data-mode': name, 'aria-pressed': 'false', 'aria-controls': `mode-${name}` } });
-    button.addEventListener('click', () => switchMode(name));
+    button.addEventListener('click', () => switchMode(name, { report: true }));
     modeBar.append(element('li', [button]));
   }
 
-  function switchMode(name) {
+  const state = () => ({ mode: activeMode, decks: reviewDecks ?? undefined });
+
+  /** Shows a mode; `report` when the learner chose it, so the URL gets a history entry. */
+  function switchMode(name, { report = false } = {}) {
+    if (!modes.has(name)) name = 'review';
     activeMode = name;
     for (const [modeName, mode] of modes) mode.root.hidden = modeName !== name;
     for (const button of modeBar.querySelectorAll('button')) button.setAttribute('aria-pressed', String(button.dataset.mode === name));
     modes.get(name).activate();
+    if (report) onChange(state(), true);
   }
 
   // Keys: only while the quiz is the view on screen; ignored while typing or inside a dialog;
@@ -223,7 +253,7 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
   document.addEventListener('keydown', noteAction);
   await loadShippedDecks(library, document.baseURI, () => {
     byId('quiz-loading')?.remove();
-    switchMode(modes.has(params.get('mode')) ? params.get('mode') : 'review');
+    switchMode(settings.mode ?? 'review');
     performance.mark('posenc:first-card');
   }, shippedDecks);
   // Decks loaded from files on earlier visits, validated again; a refused one is listed with the errors.
@@ -246,6 +276,30 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
   document.removeEventListener('keydown', noteAction);
   // A framed page never scrolls: scrollIntoView would scroll the host page too, even across origins.
   if (params.get('view') === 'quiz' && window.parent === window) panel.scrollIntoView();
+
+  return {
+    /**
+     * Settings from the URL (back/forward, a tab): the mode, and the decks when the URL names them.
+     * Only a change redraws, so a card being answered is never swapped under the learner.
+     */
+    show(next) {
+      const decksChanged = next.decks !== undefined && next.decks.join() !== reviewDecks?.join();
+      if (decksChanged) reviewDecks = next.decks;
+      if (next.mode && next.mode !== activeMode) switchMode(next.mode);
+      else if (decksChanged) modes.get(activeMode).activate();
+    },
+    get state() { return state(); },
+  };
+}
+
+/** The Review's remembered deck choice: a list of deck ids, or null (all decks) when none is stored or it is unreadable. */
+function storedReviewDecks(storage) {
+  try {
+    const decks = JSON.parse(storage.getItem(REVIEW_DECKS_KEY) ?? 'null');
+    return Array.isArray(decks) && decks.every((id) => typeof id === 'string') ? decks : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Resolves true when the learner confirms in the <dialog>, false on Cancel or Escape. */

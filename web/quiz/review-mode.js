@@ -1,10 +1,42 @@
 // Review: the due queue graded Again/Hard/Good/Easy (keys 1-4) with FSRS, new cards limited per
 // day, undo of the last grade (u or Ctrl+Z). Progress is saved on every grade and every undo.
+// Anki's keyboard habit: a computed card's answer box takes the typing, Enter checks, Space flips,
+// 1-4 grade, and focus stays on the card from one card to the next.
 import { createCardView } from './card-view.js';
 import { revealOrAnswer, showComputedCard } from './computed-card.js';
 import { buildQueue, gradeCard, grades, previewIntervals, undoGrade } from './scheduler.js';
 import { storedCard } from './progress-store.js';
 import { element } from './render.js';
+
+const plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+const time = (date) => date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+/** The Review's deck picker: a disclosure of checkboxes, one per loaded deck. */
+function createDeckChoice(context, onChange) {
+  const summary = element('summary', []);
+  const list = element('ul', [], { className: 'deck-choice-list' });
+  const root = element('details', [summary, element('fieldset', [element('legend', ['Review draws new and due cards from']), list])],
+    { className: 'deck-choice', id: 'review-decks' });
+  list.addEventListener('change', () => {
+    const ticked = [...list.querySelectorAll('input:checked')].map((box) => box.value);
+    onChange(ticked.length === context.library.decks.length ? null : ticked);
+  });
+  return {
+    root,
+    render() {
+      const decks = context.library.decks;
+      const chosen = context.reviewDecks();
+      const included = decks.filter((deck) => !chosen || chosen.includes(deck.id));
+      summary.textContent = included.length === decks.length ? `Decks: all ${decks.length}` : `Decks: ${included.length} of ${decks.length}`;
+      list.replaceChildren(...decks.map((deck) => {
+        const id = `review-deck-${deck.id}`;
+        const box = element('input', [], { id, attributes: { type: 'checkbox', value: deck.id } });
+        box.checked = included.includes(deck);
+        return element('li', [box, ' ', element('label', [`${deck.title} (${plural(deck.cards.length, 'card')})`], { attributes: { for: id } })]);
+      }));
+    },
+  };
+}
 
 /** @param {import('./quiz-app.js').QuizContext} context */
 export function createReviewMode(context) {
@@ -12,6 +44,7 @@ export function createReviewMode(context) {
   const counts = element('p', [], { className: 'queue-counts', id: 'review-counts' });
   const undoButton = element('button', ['Undo last grade (u)'], { id: 'review-undo', className: 'secondary', attributes: { type: 'button' } });
   undoButton.disabled = true;
+  const deckChoice = createDeckChoice(context, (chosen) => { context.setReviewDecks(chosen); refresh(); });
   const gradeButtons = grades.map(({ rating, key, label }) => {
     const button = element('button', [], { className: `grade grade-${label.toLowerCase()}`, attributes: { type: 'button', 'data-rating': String(rating), 'aria-keyshortcuts': key } });
     button.addEventListener('click', () => grade(rating));
@@ -20,26 +53,57 @@ export function createReviewMode(context) {
   const gradeBar = element('div', gradeButtons, { className: 'grade-bar', attributes: { role: 'group', 'aria-label': 'Grade your answer' } });
   gradeBar.hidden = true;
   const controls = element('div', [view.flipButton, element('span', ['Space flips · 1–4 grade · ? shortcuts'], { className: 'hint' })], { className: 'card-controls' });
-  const root = element('div', [element('div', [counts, undoButton], { className: 'review-bar' }), view.article, controls, gradeBar]);
+  const root = element('div', [element('div', [counts, deckChoice.root, undoButton], { className: 'review-bar' }), view.article, controls, gradeBar]);
+  // The card takes focus between cards (it is not a tab stop of its own).
+  view.article.tabIndex = -1;
 
   let current = null;
   let shownAt = 0;
   /** @type {any[]} */
   let undoStack = [];
+  let wakeUp = 0;  // timer that shows a (re)learning card when it comes due
 
   view.onFlip((flipped) => { gradeBar.hidden = !flipped || !current; });
 
-  function refresh() {
+  /** The cards of the decks Review draws from. */
+  const reviewCards = () => {
+    const chosen = context.reviewDecks();
+    return chosen ? context.cards().filter((card) => chosen.includes(card.deckId)) : context.cards();
+  };
+
+  /** Why nothing is shown: what comes back later today, where the new cards went, the next review. */
+  function emptyMessage(queue, cards) {
+    if (cards.length === 0) return 'No deck is chosen for review: tick at least one under "Decks" above.';
+    const parts = ['Nothing to review right now.'];
+    const { count, first } = queue.learningLater;
+    if (count > 0) parts.push(`${plural(count, 'card')} you are learning or relearning come${count === 1 ? 's' : ''} back today, the first at ${time(first)}; it will appear here then.`);
+    if (queue.unseenLeft > 0) parts.push(`Today's new cards are done; ${plural(queue.unseenLeft, 'new card')} wait${queue.unseenLeft === 1 ? 's' : ''} for the coming days (the daily limit is under "Decks & progress").`);
+    else parts.push('Every card in the chosen decks has been introduced.');
+    if (queue.nextDue && count === 0) parts.push(`The next card is due ${queue.nextDue.toLocaleString()}.`);
+    parts.push('Cram, drill or a mock interview keep you practising without changing the schedule.');
+    return parts.join(' ');
+  }
+
+  /**
+   * Shows the next card. With `focus` (after the learner graded or undid), focus moves to it: to a
+   * computed card's answer box, else to the card itself, so the keys go on where the eyes are.
+   */
+  function refresh({ focus = false } = {}) {
+    clearTimeout(wakeUp);
+    deckChoice.render();
     const now = new Date();
     const progress = context.getProgress();
-    const queue = buildQueue(context.cards(), progress, now);
-    counts.textContent = `Due ${queue.due.length} · new left today ${queue.fresh.length}`;
+    const cards = reviewCards();
+    const queue = buildQueue(cards, progress, now);
+    counts.textContent = `Due now ${queue.due.length + queue.ahead.length} · later today ${queue.learningLater.count} · new left today ${queue.fresh.length}`;
     undoButton.disabled = undoStack.length === 0;
-    current = context.cards().find((card) => card.id === queue.next) ?? null;
+    current = cards.find((card) => card.id === queue.next) ?? null;
     gradeBar.hidden = true;
     if (!current) {
-      const next = queue.nextDue ? ` The next card is due ${queue.nextDue.toLocaleString()}.` : '';
-      view.showMessage(`Nothing to review right now.${next} Cram, drill or a mock interview keep you practising without changing the schedule.`);
+      view.showMessage(emptyMessage(queue, cards));
+      const wait = queue.nextDue ? queue.nextDue.getTime() - now.getTime() : Infinity;
+      if (wait < 86_400_000) wakeUp = setTimeout(() => { if (!root.hidden) refresh(); }, Math.max(1000, wait + 500));
+      if (focus) view.article.focus({ preventScroll: true });
       return;
     }
     shownAt = performance.now();
@@ -48,9 +112,16 @@ export function createReviewMode(context) {
       const { rating, key, label } = grades[index];
       button.replaceChildren(element('span', [`${label}`], { className: 'grade-label' }), element('span', [` ${key} · ${intervals[rating]}`], { className: 'grade-detail' }));
     });
-    if (current.computed) showComputedCard(view, current, { getEngine: context.getEngine, announce: context.announce, recordAnswer: context.recordAnswer,
-      onChecked: (correct) => gradeButtons[correct ? 2 : 0].focus() });
-    else view.show(current);
+    if (current.computed) {
+      showComputedCard(view, current, {
+        getEngine: context.getEngine, announce: context.announce, recordAnswer: context.recordAnswer, focusAnswer: focus,
+        onChecked: () => view.article.focus({ preventScroll: true }),
+      });
+    } else {
+      view.show(current);
+      if (focus) view.article.focus({ preventScroll: true });
+    }
+    if (focus) context.revealInPage(view.article);
   }
 
   function grade(rating) {
@@ -71,7 +142,7 @@ export function createReviewMode(context) {
     }
     const due = new Date(storedCard(progress, current.id).due);
     context.announce(`Graded ${label}. Next review of this card ${due - now < 86400000 ? `at ${due.toLocaleTimeString()}` : `on ${due.toLocaleDateString()}`}.`);
-    refresh();
+    refresh({ focus: true });
   }
 
   function undo() {
@@ -80,7 +151,7 @@ export function createReviewMode(context) {
     undoStack = undoStack.slice(0, -1);
     context.updateProgress((latest) => undoGrade(latest, last));
     context.announce('Last grade undone.');
-    refresh();
+    refresh({ focus: true });
   }
   undoButton.addEventListener('click', undo);
 

@@ -2,6 +2,7 @@
 // cards in a JSON-friendly form (ISO dates); this module converts at the edges.
 import { createEmptyCard, fsrs, generatorParameters, Rating, State } from '../vendor/ts-fsrs.mjs';
 import { cardRecord, storedCard } from './progress-store.js';
+import { newCardOrder } from './new-card-order.js';
 
 export { Rating, State };
 
@@ -99,20 +100,31 @@ export function newCardsIntroducedToday(progress, now) {
 
 /**
  * The review queue: cards due now (earliest first; learning cards up to 20 minutes early when
- * nothing else is due), then unseen cards in deck order up to today's new-card allowance.
+ * nothing else is due), then unseen cards in newCardOrder up to today's new-card allowance.
  * @param {{ id: string }[]} cards
  * @param {import('./progress-store.js').Progress} progress
  * @param {Date} now
- * @returns {{ due: string[], fresh: string[], next: string | null, nextDue: Date | null }}
+ * @returns {{ due: string[], ahead: string[], fresh: string[], next: string | null, nextDue: Date | null,
+ *   learningLater: { count: number, first: Date | null }, unseenLeft: number }}
+ *   ahead: (re)learning cards shown early (nothing else to do); learningLater: the other (re)learning cards that come back
+ *   later today; unseenLeft: unseen cards past today's allowance
  */
 export function buildQueue(cards, progress, now) {
   const known = cards.filter((card) => storedCard(progress, card.id));
   const dueAt = (card) => new Date(storedCard(progress, card.id).due).getTime();
   const due = known.filter((card) => dueAt(card) <= now.getTime()).sort((a, b) => dueAt(a) - dueAt(b)).map((card) => card.id);
   const allowance = Math.max(0, progress.settings.newPerDay - newCardsIntroducedToday(progress, now));
-  const fresh = cards.filter((card) => !storedCard(progress, card.id)).slice(0, allowance).map((card) => card.id);
+  const unseen = newCardOrder(cards).filter((card) => !storedCard(progress, card.id));
+  const fresh = unseen.slice(0, allowance).map((card) => card.id);
   const later = known.filter((card) => dueAt(card) > now.getTime()).sort((a, b) => dueAt(a) - dueAt(b));
-  const learningSoon = later.filter((card) => storedCard(progress, card.id).state !== State.Review && dueAt(card) - now.getTime() <= LEARN_AHEAD_MS);
-  const next = due[0] ?? fresh[0] ?? learningSoon[0]?.id ?? null;
-  return { due, fresh, next, nextDue: later[0] ? new Date(dueAt(later[0])) : null };
+  const learning = later.filter((card) => storedCard(progress, card.id).state !== State.Review);
+  const ahead = due.length === 0 && fresh.length === 0 ? learning.filter((card) => dueAt(card) - now.getTime() <= LEARN_AHEAD_MS) : [];
+  const endOfToday = new Date(now).setHours(23, 59, 59, 999);
+  const learningToday = learning.filter((card) => dueAt(card) <= endOfToday && !ahead.includes(card));
+  const next = due[0] ?? fresh[0] ?? ahead[0]?.id ?? null;
+  return {
+    due, ahead: ahead.map((card) => card.id), fresh, next, nextDue: later[0] ? new Date(dueAt(later[0])) : null,
+    learningLater: { count: learningToday.length, first: learningToday[0] ? new Date(dueAt(learningToday[0])) : null },
+    unseenLeft: unseen.length - fresh.length,
+  };
 }
