@@ -4,6 +4,7 @@ import { startQuiz } from './quiz/quiz-app.js';
 import { cancelPendingLocation, queryFor, readLocation, writeLocation } from './router.js';
 import { applyTheme, startEmbedKit, startEmbedMode } from './embed-mode.js';
 import { startLmsReporting } from './lms.js';
+import { int } from './views/format.js';
 
 const byId = (id) => document.getElementById(id);
 const status = byId('status');
@@ -11,8 +12,19 @@ let enginePromise;
 // The engine (glue and wasm) loads on first use: the flash cards do not need it to start.
 const getEngine = () => (enginePromise ??= import('./posenc.js').then(({ loadPosenc }) => loadPosenc()));
 
-/** Reports a view's settings to the URL: a history entry on a committed change, in place while dragging. */
-const onChange = (view) => (settings, commit) => writeLocation(view, settings, commit);
+/** Tab names that follow a view's settings: the position tab names the p it shows. */
+const tabNames = { position: (settings) => `Position ${int(settings.p)}` };
+function nameTab(view, settings) {
+  const name = tabNames[view]?.(settings);
+  const link = document.querySelector(`.view-tabs a[data-view="${view}"]`);
+  if (name && link.textContent !== name) link.textContent = name;
+}
+
+/** Reports a view's settings to the URL (a history entry on a committed change, in place while dragging) and its tab. */
+const onChange = (view) => (settings, commit) => {
+  nameTab(view, settings);
+  writeLocation(view, settings, commit);
+};
 
 /** Set once a course platform is found: the quiz's progress is written through it (web/lms.js). */
 let lmsStorage;
@@ -45,7 +57,10 @@ async function showView(view, settings) {
   if (!started.has(view)) started.set(view, starters[view](section, settings));
   const instance = await started.get(view);
   instance.show(settings);
-  if (instance.state) writeLocation(view, instance.state, false);  // the URL shows every setting in force
+  if (instance.state) {
+    nameTab(view, instance.state);
+    writeLocation(view, instance.state, false);  // the URL shows every setting in force
+  }
   section.dataset.ready = 'true';
   const viewName = document.querySelector(`.view-tabs a[data-view="${view}"]`)?.textContent.trim() ?? view;
   document.dispatchEvent(new CustomEvent('posenc:viewed', { detail: { view, viewName } }));

@@ -104,6 +104,69 @@ test('encodings view: a learned table has no row past its length', async () => {
   assert.match(await site.page.locator('#view-encodings .problem').textContent(), /rows 0\.\.1023 and no row 5000 exists/);
 });
 
+test('position view: a bad L or p gets one message beside its field and never reaches the engine or the URL', async () => {
+  await open('?view=position&p=5000&L=2048', 'position');
+  const { page } = site;
+  const verdicts = await page.locator('.scheme-verdict').allTextContents();
+  await page.locator('#pos-l').fill('0');
+  await page.locator('#pos-l').press('Enter');
+  assert.equal(await page.locator('#pos-l-problem').textContent(), 'L must be a whole number from 1 to 65,536; got 0.');
+  assert.equal(await page.locator('#pos-l').getAttribute('aria-invalid'), 'true');
+  assert.match(await page.locator('#pos-l').getAttribute('aria-describedby'), /pos-l-problem/);
+  assert.deepEqual(await page.locator('.scheme-verdict').allTextContents(), verdicts, 'the verdicts stay those of the last good L');
+  assert.equal(await page.locator('#view-position').getByText(/trainedLength|must be an integer/).count(), 0, 'no engine error on the page');
+  await page.waitForTimeout(300);  // past the URL's replace delay
+  assert.match(page.url(), /L=2048/);
+  assert.doesNotMatch(page.url(), /L=0/);
+  await page.locator('#pos-p').fill('12.5');
+  await page.locator('#pos-p').press('Enter');
+  assert.equal(await page.locator('#pos-p-problem').textContent(), 'p must be a whole number from 0 to 65,536; got 12.5.');
+  await page.locator('#pos-l').fill('1024');
+  await page.locator('#pos-l').press('Enter');
+  assert.equal(await page.locator('#pos-l-problem').textContent(), '');
+  assert.equal(await page.locator('#pos-l').getAttribute('aria-invalid'), null);
+});
+
+test('position view: one p range for box and slider (logarithmic), and the tab names the p shown', async () => {
+  await open('?view=position&p=3000&L=2048', 'position');
+  const { page } = site;
+  assert.equal(await page.locator('.view-tabs a[data-view="position"]').textContent(), 'Position 3,000');
+  const slider = page.locator('#pos-p-range');
+  assert.equal(await slider.getAttribute('aria-valuetext'), 'p = 3,000');
+  await slider.focus();
+  await page.keyboard.press('End');
+  assert.equal(await page.locator('#pos-p').inputValue(), '65536', 'the slider reaches the box\'s maximum');
+  assert.match(await verdict('learned'), /^No row 65,536/);
+  assert.equal(await page.locator('.view-tabs a[data-view="position"]').textContent(), 'Position 65,536');
+  await page.keyboard.press('Home');
+  assert.equal(await page.locator('#pos-p').inputValue(), '0');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  assert.equal(await page.locator('#pos-p').inputValue(), '0', 'small steps near 0: the scale is logarithmic');
+});
+
+test('position view: pair strips have axes and draw fewer, wider marks than there are pairs; YaRN is spelled YaRN', async () => {
+  await open('?view=position&p=5000&L=2048&d=512&scaling=yarn', 'position');
+  const { page } = site;
+  const figure = page.locator('.scheme-sinusoidal .pair-figure');
+  assert.deepEqual(await figure.locator('.pair-axis-y span').allTextContents(), ['2π', 'π', '0']);
+  assert.match(await figure.locator('.pair-axis-x').textContent(), /pair 0 · fast.*pair 255 · slow/);
+  assert.match(await figure.locator('figcaption').textContent(), /Every 4th pair of 256 is drawn, and the last\./);
+  assert.match(await page.locator('.scheme-rope .pair-axis-x').textContent(), /pair 31 · slow/);
+  assert.doesNotMatch(await page.locator('.scheme-rope .pair-figure figcaption').textContent(), /Every/, '32 pairs fit one mark each');
+  assert.match(await verdict('rope'), /with YaRN at s = 2\.443/);
+});
+
+test('position view: NTK-aware with as many pairs out of range as no scaling says why', async () => {
+  await open('?view=position&p=5000&L=2048&scaling=ntk', 'position');
+  const none = engine.beyondTrained({ scheme: 'rope', p: 5000, trainedLength: 2048, headDim: 64 });
+  const ntk = engine.beyondTrained({ scheme: 'rope', p: 5000, trainedLength: 2048, headDim: 64, scaling: { kind: 'ntk', factor: 5000 / 2047, trainedLength: 2048 } });
+  assert.equal(ntk.outOfRangeCount, none.outOfRangeCount, 'the case the issue saw: the same count');
+  const slowdowns = [...ntk.pairs.outOfRange].flatMap((outside, i) => (outside ? [(2 * Math.PI / ntk.pairs.wavelength[i]) / ntk.frequencies[i]] : []));
+  const reason = await site.page.locator('.scheme-rope .scheme-reason').textContent();
+  assert.ok(reason.includes(`slowed ${Math.min(...slowdowns).toFixed(2)}–${Math.max(...slowdowns).toFixed(2)}×, less than the 2.44× that p = 5,000 needs`), reason);
+  assert.match(reason, new RegExp(`as many as without scaling \\(${none.outOfRangeCount}\\)`));
+});
+
 test('encodings view: a bad dModel, base or dimension list is refused beside its field, never applied or put in the URL', async () => {
   await open('?view=encodings&d=64', 'encodings');
   const { page } = site;

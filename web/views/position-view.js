@@ -5,13 +5,15 @@ import { element } from '../quiz/render.js';
 import { drawPairStrip } from './pair-strip.js';
 import { patchChildren } from './patch.js';
 import { drawAttentionSparkline, peakOf } from './sparkline.js';
-import { fixed, int, sci } from './format.js';
+import { fixed, int, ordinal, sci } from './format.js';
+import { fieldProblem, readWholeNumber } from './field-check.js';
+import { scalingLabel, schemeLabel } from './labels.js';
 
-const SCHEMES = [
-  ['learned', 'Learned table'], ['sinusoidal', 'Sinusoidal'], ['rope', 'RoPE'],
-  ['alibi', 'ALiBi'], ['t5', 'T5 buckets'], ['nope', 'NoPE'],
-];
+const SCHEMES = ['learned', 'sinusoidal', 'rope', 'alibi', 't5', 'nope'];
+const SCALINGS = ['none', 'pi', 'ntk', 'yarn'];
 const ATTENTION_D_MODEL = 32;  // the toy head stays interactive at p = 65,536
+// The p slider is logarithmic: its steps cover 0..maxPosition, about 1% apart past p = 100.
+const SLIDER_STEPS = 1000;
 
 /** @typedef {{ p: number, L: number, d: number, headDim: number, overflow: string, scaling: string }} PositionState */
 
@@ -63,18 +65,19 @@ const describe = {
       ...stat('Nearest trained encoding', `PE(${int(result.nearest.position)}), cos ${fixed(result.nearest.cosine)}`),
     ])] };
   },
-  rope(result, state) {
+  rope(result, state, unscaled) {
     const pairs = result.pairs.wavelength.length;
     const scaling = scalingFor(state);
-    const how = scaling.kind === 'none' ? '' : ` with ${scaling.kind.toUpperCase()} at s = ${fixed(scaling.factor)}`;
+    const how = scaling.kind === 'none' ? '' : ` with ${scalingLabel(scaling.kind)} at s = ${fixed(scaling.factor)}`;
     const verdict = result.outOfRangeCount === 0
       ? `Distance ${int(state.p)}${how}: every pair stays within angles seen in training.`
       : `Distance ${int(state.p)}${how}: ${result.outOfRangeCount} of ${pairs} pairs rotate past any angle seen in training.`;
+    const reason = scaling.kind === 'ntk' && result.outOfRangeCount > 0 ? [element('p', [ntkReason(result, state, unscaled)], { className: 'scheme-reason' })] : [];
     return { verdict, pairs: result.pairs, body: [element('dl', [
       ...stat('Pairs slower than L', `${result.longWavelengthCount} of ${pairs}`),
       ...stat('Outside the trained angles', `${result.outOfRangeCount} of ${pairs}`),
       ...stat('Attention factor', fixed(result.attentionFactor)),
-    ])] };
+    ]), ...reason] };
   },
   alibi(result, state) {
     const heads = result.slopes.length;
@@ -109,6 +112,21 @@ const describe = {
   },
 };
 
+/**
+ * Why NTK-aware scaling can leave as many pairs out of range as no scaling: it slows pair i by
+ * s^(2i/(d-2)), so only the slowest pair gets the full factor p / (L - 1) that position p needs.
+ * The slowdowns are the engine's trained over used frequencies.
+ */
+function ntkReason(result, state, unscaled) {
+  const needed = state.p / (state.L - 1);
+  const slowdowns = [];
+  result.pairs.outOfRange.forEach((outside, i) => { if (outside) slowdowns.push((2 * Math.PI / result.pairs.wavelength[i]) / result.frequencies[i]); });
+  const range = `${fixed(Math.min(...slowdowns), 2)}–${fixed(Math.max(...slowdowns), 2)}×`;
+  const same = unscaled && unscaled.outOfRangeCount === result.outOfRangeCount
+    ? ` That is as many as without scaling (${unscaled.outOfRangeCount}), though not the same pairs.` : '';
+  return `Why: NTK-aware scaling slows each pair by a different factor, up to the full s only for the slowest pair. The pairs outside here are slowed ${range}, less than the ${fixed(needed, 2)}× that p = ${int(state.p)} needs to stay within the angles seen below L = ${int(state.L)}.${same}`;
+}
+
 function costText(entry) {
   if (entry.policy === 'clamp') return `${int(entry.sharedPositions)} share it`;
   if (entry.policy === 'wrap') return `${int(entry.sharedPositions)} alias`;
@@ -116,13 +134,29 @@ function costText(entry) {
   return `${fixed(entry.rowSpacing)} rows apart`;
 }
 
-/** The pair-angle strip of a column: one canvas kept for the view's life, redrawn in place. */
-function pairFigure() {
-  const canvas = element('canvas', [], { className: 'pair-strip', attributes: { width: '320', height: '110', role: 'img',
+/** The pair-angle strip of a column, with its axes: one canvas kept for the view's life, redrawn in place. */
+function pairFigure(id) {
+  const canvas = element('canvas', [], { className: 'pair-strip', attributes: { width: '320', height: '110', role: 'img', 'aria-describedby': `${id}-caption`,
     'aria-label': 'Each frequency pair: the arc of angles training saw, and the angle at p (hollow diamond when outside it)' } });
-  const figure = element('figure', [canvas, element('figcaption', ['Bars: angles seen below L. Dots: angle at p; ◇ outside the bars.'])]);
+  const yAxis = element('div', ['2π', 'π', '0'].map((text) => element('span', [text])), { className: 'pair-axis-y', attributes: { 'aria-hidden': 'true' } });
+  const first = element('span', []);
+  const last = element('span', []);
+  const xAxis = element('div', [first, element('span', ['pair index →']), last], { className: 'pair-axis-x', attributes: { 'aria-hidden': 'true' } });
+  const shown = element('span', []);
+  const figure = element('figure', [
+    element('div', [element('span', ['angle'], { className: 'pair-axis-title', attributes: { 'aria-hidden': 'true' } }), yAxis, canvas, xAxis], { className: 'pair-plot' }),
+    element('figcaption', ['Bars: angles seen below L. Dots: angle at p; ◇ outside the bars. ', shown], { id: `${id}-caption` }),
+  ], { className: 'pair-figure' });
   figure.hidden = true;
-  return { figure, canvas };
+  return {
+    figure, canvas,
+    /** Axis ends and which pairs are drawn, for `count` pairs drawn every `stride`. */
+    label(count, stride) {
+      first.textContent = 'pair 0 · fast';
+      last.textContent = `pair ${count - 1} · slow`;
+      shown.textContent = stride > 1 ? `Every ${stride === 2 ? 'other' : ordinal(stride)} pair of ${count} is drawn, and the last.` : '';
+    },
+  };
 }
 
 /**
@@ -133,27 +167,40 @@ function pairFigure() {
 export function createPositionView(container, engine, onChange) {
   let state = /** @type {PositionState} */ ({ p: 5000, L: 2048, d: 512, headDim: 64, overflow: 'clamp', scaling: 'none' });
 
-  const pNumber = element('input', [], { id: 'pos-p', attributes: { type: 'number', min: '0', max: String(engine.limits.maxPosition), step: '1' } });
-  const pSlider = element('input', [], { id: 'pos-p-range', attributes: { type: 'range', min: '0', max: '16384', step: '1', 'aria-label': 'Query position p (slider)' } });
-  const lNumber = element('input', [], { id: 'pos-l', attributes: { type: 'number', min: '1', max: String(engine.limits.maxPosition), step: '1' } });
+  const maxPosition = engine.limits.maxPosition;
+  const pRule = { name: 'p', min: 0, max: maxPosition };
+  const lRule = { name: 'L', min: 1, max: maxPosition };
+  const pNumber = element('input', [], { id: 'pos-p', attributes: { type: 'number', min: '0', max: String(maxPosition), step: '1' } });
+  const pSlider = element('input', [], { id: 'pos-p-range', attributes: { type: 'range', min: '0', max: String(SLIDER_STEPS), step: '1', 'aria-label': 'Query position p (slider, logarithmic)' } });
+  const lNumber = element('input', [], { id: 'pos-l', attributes: { type: 'number', min: '1', max: String(maxPosition), step: '1' } });
   const dSelect = element('select', [64, 128, 256, 512, 1024].map((d) => element('option', [String(d)], { attributes: { value: String(d) } })), { id: 'pos-d' });
   const overflowSelect = element('select', ['error', 'clamp', 'wrap', 'window', 'interpolate'].map((o) => element('option', [o], { attributes: { value: o } })), { id: 'pos-overflow' });
-  const scalingSelect = element('select', [['none', 'none'], ['pi', 'PI'], ['ntk', 'NTK-aware'], ['yarn', 'YaRN']].map(([v, t]) => element('option', [t], { attributes: { value: v } })), { id: 'pos-scaling' });
+  const scalingSelect = element('select', SCALINGS.map((kind) => element('option', [scalingLabel(kind)], { attributes: { value: kind } })), { id: 'pos-scaling' });
   const label = (control, text) => element('label', [text], { attributes: { for: control.id } });
+  const pProblem = fieldProblem(pNumber);
+  const lProblem = fieldProblem(lNumber);
+  // p = (maxPosition + 1)^(step / SLIDER_STEPS) - 1, rounded: step 0 is p = 0, the last step maxPosition.
+  const sliderToPosition = (step) => Math.round((maxPosition + 1) ** (step / SLIDER_STEPS) - 1);
+  const positionToSlider = (p) => Math.round((SLIDER_STEPS * Math.log(p + 1)) / Math.log(maxPosition + 1));
+  const setSlider = (p) => {
+    pSlider.value = String(positionToSlider(p));
+    pSlider.setAttribute('aria-valuetext', `p = ${int(p)}`);
+  };
 
   const controls = element('form', [
-    element('div', [label(pNumber, 'Query position p'), pNumber, pSlider], { className: 'control wide' }),
-    element('div', [label(lNumber, 'Trained length L'), lNumber], { className: 'control' }),
+    element('div', [label(pNumber, 'Query position p'), pNumber, pSlider, pProblem.message], { className: 'control wide' }),
+    element('div', [label(lNumber, 'Trained length L'), lNumber, lProblem.message], { className: 'control' }),
     element('div', [label(dSelect, 'Sinusoidal dModel'), dSelect], { className: 'control' }),
     element('div', [label(overflowSelect, 'Learned table past L'), overflowSelect], { className: 'control' }),
     element('div', [label(scalingSelect, 'RoPE scaling'), scalingSelect], { className: 'control' }),
   ], { className: 'controls', attributes: { 'aria-label': 'Position and trained length' } });
   controls.addEventListener('submit', (event) => event.preventDefault());
 
-  const columns = new Map(SCHEMES.map(([scheme, title]) => {
+  const columns = new Map(SCHEMES.map((scheme) => {
+    const title = schemeLabel(scheme);
     const verdict = element('p', [], { className: 'scheme-verdict', attributes: { 'aria-live': 'polite' } });
     const body = element('div', [], { className: 'scheme-body' });
-    const strip = pairFigure();
+    const strip = pairFigure(`pos-${scheme}-pairs`);
     const spark = element('canvas', [], { className: 'sparkline', attributes: { width: '320', height: '60', role: 'img', 'aria-label': `Toy attention of query p over keys 0 to p, ${title}` } });
     const sparkNote = element('p', [], { className: 'spark-note' });
     const column = element('section', [element('h3', [title]), verdict, strip.figure, body,
@@ -169,9 +216,15 @@ export function createPositionView(container, engine, onChange) {
     element('div', [...columns.values()].map((c) => c.column), { className: 'scheme-grid' }),
   );
 
+  /** The settings in the controls, or null while p or L is refused (its message shows beside it). */
   function readControls() {
-    const p = Number(pNumber.value), L = Number(lNumber.value);
-    return { ...state, p: Number.isInteger(p) ? p : state.p, L: Number.isInteger(L) ? L : state.L, d: Number(dSelect.value), overflow: overflowSelect.value, scaling: scalingSelect.value };
+    const p = readWholeNumber(pNumber.value, pRule), L = readWholeNumber(lNumber.value, lRule);
+    for (const [result, problem] of [[p, pProblem], [L, lProblem]]) {
+      if ('problem' in result) problem.show(result.problem);
+      else problem.clear();
+    }
+    if (!('value' in p) || !('value' in L)) return null;
+    return { ...state, p: p.value, L: L.value, d: Number(dSelect.value), overflow: overflowSelect.value, scaling: scalingSelect.value };
   }
 
   // The pair strips are drawn once per frame, whatever number of updates came before it.
@@ -186,7 +239,7 @@ export function createPositionView(container, engine, onChange) {
   function drawFrame() {
     const started = performance.now();
     frameRequested = false;
-    for (const [strip, latest] of pendingStrips) drawPairStrip(strip.canvas, latest);
+    for (const [strip, latest] of pendingStrips) strip.label(latest.angleAtP.length, drawPairStrip(strip.canvas, latest));
     pendingStrips.clear();
     if (updateWorkMs > 0) {
       // One entry per completed update (its handler plus this frame's drawing), so a benchmark or
@@ -237,11 +290,14 @@ export function createPositionView(container, engine, onChange) {
     if (pairs) pendingStrips.set(target.strip, pairs);
   }
 
+  /** The same analysis without scaling, for comparing NTK's count with it. */
+  const unscaledRope = () => engine.beyondTrained({ scheme: 'rope', p: state.p, trainedLength: state.L, headDim: state.headDim, scaling: { kind: 'none' } });
+
   function render() {
     for (const [scheme, target] of columns) {
       try {
         const result = engine.beyondTrained({ scheme, p: state.p, trainedLength: state.L, dModel: state.d, headDim: state.headDim, scaling: scalingFor(state) });
-        showColumn(target, describe[scheme](result, state));
+        showColumn(target, describe[scheme](result, state, scheme === 'rope' && state.scaling === 'ntk' ? unscaledRope() : null));
       } catch (error) {
         if (!(error instanceof RangeError || error instanceof TypeError)) throw error;
         showColumn(target, { verdict: error.message, body: [] });
@@ -267,7 +323,9 @@ export function createPositionView(container, engine, onChange) {
 
   function syncControls() {
     pNumber.value = String(state.p);
-    pSlider.value = String(Math.min(state.p, Number(pSlider.max)));
+    setSlider(state.p);
+    pProblem.clear();
+    lProblem.clear();
     lNumber.value = String(state.L);
     dSelect.value = String(state.d);
     overflowSelect.value = state.overflow;
@@ -276,15 +334,22 @@ export function createPositionView(container, engine, onChange) {
 
   const changed = (commit) => () => {
     const started = performance.now();
-    state = readControls();
+    const next = readControls();
+    if (!next) return;
+    state = next;
     if (document.activeElement !== pNumber) pNumber.value = String(state.p);
     render();
     onChange(state, commit);
     updateWorkMs += performance.now() - started;
   };
-  pSlider.addEventListener('input', () => { pNumber.value = pSlider.value; changed(false)(); });
-  pSlider.addEventListener('change', changed(true));
-  for (const control of [pNumber, lNumber]) control.addEventListener('change', () => { pSlider.value = pNumber.value; changed(true)(); });
+  const fromSlider = () => {
+    const p = sliderToPosition(Number(pSlider.value));
+    pNumber.value = String(p);
+    pSlider.setAttribute('aria-valuetext', `p = ${int(p)}`);
+  };
+  pSlider.addEventListener('input', () => { fromSlider(); changed(false)(); });
+  pSlider.addEventListener('change', () => { fromSlider(); changed(true)(); });
+  for (const control of [pNumber, lNumber]) control.addEventListener('change', () => { changed(true)(); setSlider(state.p); });
   for (const control of [dSelect, overflowSelect, scalingSelect]) control.addEventListener('change', changed(true));
 
   return {
