@@ -1,0 +1,22 @@
+// What overflows sideways on the page now, for the layout tests: the page itself scrolling
+// sideways, any shown element reaching past the viewport or past the panel of its view, and any
+// element that scrolls sideways on its own (code blocks excepted: code keeps its lines).
+export function sidewaysOverflow() {
+  const width = document.documentElement.clientWidth;
+  const problems = [];
+  const name = (el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.classList.length ? `.${[...el.classList].join('.')}` : ''}`;
+  if (document.documentElement.scrollWidth > width) problems.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${width} px viewport`);
+  const panel = document.querySelector('section.view:not([hidden])')?.getBoundingClientRect();
+  for (const el of document.body.querySelectorAll('*')) {
+    if (el.closest('[hidden], .visually-hidden, dialog:not([open]), pre, .skip-link') && el.tagName !== 'PRE') continue;
+    const style = getComputedStyle(el);
+    if (style.display === 'none' || style.visibility === 'hidden' || style.position === 'fixed') continue;
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    const inPanel = panel && el.closest('section.view');
+    const [left, right] = inPanel ? [panel.left, panel.right] : [0, width];
+    if (box.left < left - 0.5 || box.right > right + 0.5) problems.push(`${name(el)} spans ${Math.round(box.left)}..${Math.round(box.right)}, outside ${Math.round(left)}..${Math.round(right)}`);
+    if (el.tagName !== 'PRE' && ['auto', 'scroll'].includes(style.overflowX) && el.scrollWidth > el.clientWidth + 1) problems.push(`${name(el)} scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
+  }
+  return problems.slice(0, 12);
+}
