@@ -4,6 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { axeViolations, openSite } from './browser.mjs';
+import { sidewaysOverflow } from './layout.js';
 
 let site;
 before(async () => {
@@ -30,6 +31,9 @@ test('cancel stops a run and leaves the page usable', async () => {
 test('the quick preset trains every scheme and shows accuracy, confidence and a finding per model', async () => {
   const { page } = site;
   await page.click('#model-train');
+  // The run's settings hold until it ends: labels and the export name are the run's.
+  assert.equal(await page.locator('#model-preset').isDisabled(), true);
+  assert.equal(await page.locator('#model-seed').isDisabled(), true);
   await page.waitForFunction(() => document.getElementById('model-progress-text').textContent.startsWith('Done'), null, { timeout: 120_000 });
   for (const task of ['copyBack', 'recallFirst']) {
     const rows = page.locator(`.model-task[data-task="${task}"] .model-table tbody tr`);
@@ -38,8 +42,9 @@ test('the quick preset trains every scheme and shows accuracy, confidence and a 
     assert.ok(findings.every((text) => text.length > 20), 'every model has a finding');
   }
   // The learned table under 'error' has no row past L: reported, not crashed.
-  const errorRow = page.locator('.model-task[data-task="copyBack"] .model-table tbody tr', { hasText: 'learned (error)' });
+  const errorRow = page.locator('.model-task[data-task="copyBack"] .model-table tbody tr', { hasText: 'Learned table, error' });
   assert.match(await errorRow.textContent(), /no row/);
+  assert.match(await errorRow.locator('td.finding').textContent(), /^No row past L: the table has rows 0 to 31 only and the 'error' policy refuses later positions/);
   // Charts are drawn: the accuracy canvas has coloured pixels.
   const coloured = await page.evaluate(() => {
     const canvas = document.querySelector('.model-task[data-task="copyBack"] .chart canvas');
@@ -50,11 +55,40 @@ test('the quick preset trains every scheme and shows accuracy, confidence and a 
   });
   assert.ok(coloured > 500, `expected drawn series, saw ${coloured} coloured pixels`);
   await page.screenshot({ path: 'test-results/view-model.png', fullPage: true });
+  assert.equal(await page.locator('#model-seed').isEnabled(), true, 'editable again after the run');
+});
+
+test('people see names, not identifiers; findings never quote the engine\'s raw errors', async () => {
+  const { page } = site;
+  const shown = await page.locator('#view-model').evaluate((view) => view.innerText);
+  for (const identifier of ['copyBack', 'recallFirst', 'seedStory', 'nope', 'sinusoidal', 'alibi', 't5']) {
+    assert.doesNotMatch(shown, new RegExp(`\\b${identifier}\\b`), `"${identifier}" is shown`);
+  }
+  assert.match(shown, /Task: Copy the token 3 back/);
+  assert.match(shown, /NoPE/);
+  const findings = await page.locator('td.finding').allTextContents();
+  assert.ok(findings.every((text) => !/positions\[|must be|overflow:|; got /.test(text)), findings.join('\n'));
+});
+
+test('at 320 and 360 px the results fit: no sideways overflow, each finding as wide as its table', async () => {
+  const { page } = site;
+  for (const width of [320, 360]) {
+    await page.setViewportSize({ width, height: 740 });
+    assert.deepEqual(await page.evaluate(sidewaysOverflow), [], `${width} px`);
+    const narrowest = await page.locator('.model-table').evaluateAll((tables) => Math.min(...tables.flatMap((table) =>
+      [...table.querySelectorAll('td.finding')].map((cell) => cell.getBoundingClientRect().width / table.getBoundingClientRect().width))));
+    assert.ok(narrowest > 0.8, `${width} px: the narrowest finding takes ${Math.round(100 * narrowest)}% of its table`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 });
 
 test('results export as CSV with one line per bucket', async () => {
   const { page } = site;
+  // The controls change after the run; the export keeps the run's preset and seed in its name.
+  await page.locator('#model-seed').fill('9');
+  await page.locator('#model-seed').press('Enter');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  assert.equal(download.suggestedFilename(), 'posenc-model-quick-seed3.csv');
   const text = readFileSync(await download.path(), 'utf8');
   const lines = text.trim().split('\n');
   assert.equal(lines[0], 'task,scheme,overflow,bucketStart,bucketEnd,count,accuracy,confidence');

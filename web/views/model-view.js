@@ -7,10 +7,13 @@ import { findingFor } from './model-findings.js';
 import { showPublishedResults } from './published-view.js';
 import { fixed, int } from './format.js';
 import { downloadText } from '../quiz/exporters.js';
+import { presetLabel, schemeLabel, taskLabel } from './labels.js';
+import { fieldProblem, readWholeNumber } from './field-check.js';
 
 /** @typedef {{ preset: string, seed: number }} ModelState */
 
-const label = (result) => (result.overflow ? `${result.scheme} (${result.overflow})` : result.scheme);
+/** A trained model's name for people: the scheme, and the learned table's policy past L. */
+const label = (result) => (result.overflow ? `${schemeLabel(result.scheme)}, ${result.overflow}` : schemeLabel(result.scheme));
 const nullIfMissing = (values, counts) => Array.from(values, (v, i) => (counts[i] > 0 && Number.isFinite(v) ? v : null));
 
 /** Results as CSV: one line per task, scheme, policy and position bucket. */
@@ -32,9 +35,11 @@ export function createModelView(container, onChange) {
   let worker = null;
   let training = null;  // presets and names, from the worker's 'ready'
   let results = [];
+  let run = null;  // the preset and seed of the results on the page (the controls may change after)
 
   const presetSelect = element('select', [], { id: 'model-preset' });
   const seedInput = element('input', [], { id: 'model-seed', attributes: { type: 'number', min: '0', max: '1000000', step: '1' } });
+  const seedProblem = fieldProblem(seedInput);
   const train = element('button', ['Train every scheme'], { id: 'model-train', attributes: { type: 'button', disabled: '' } });
   const cancel = element('button', ['Cancel'], { id: 'model-cancel', className: 'secondary', attributes: { type: 'button', disabled: '' } });
   const exportJson = element('button', ['Export JSON'], { className: 'secondary', attributes: { type: 'button', disabled: '' } });
@@ -45,15 +50,17 @@ export function createModelView(container, onChange) {
   const announcer = element('p', [], { className: 'visually-hidden', attributes: { 'aria-live': 'polite' } });
   const results$ = element('div', [], { id: 'model-results' });
   const published = element('section', [], { className: 'published-results', attributes: { 'aria-label': 'Published results' } });
+  const controls = element('form', [
+    element('div', [element('label', ['Preset'], { attributes: { for: 'model-preset' } }), presetSelect], { className: 'control' }),
+    element('div', [element('label', ['Seed'], { attributes: { for: 'model-seed' } }), seedInput, seedProblem.message], { className: 'control' }),
+    element('div', [train, cancel, exportJson, exportCsv], { className: 'button-row' }),
+  ], { className: 'controls', attributes: { 'aria-label': 'Training settings' } });
+  controls.addEventListener('submit', (event) => event.preventDefault());  // Enter in the seed field submits nothing
 
   container.append(
     element('h2', ['Train a toy transformer, then ask it past its trained length'], { id: 'model-heading' }),
     element('p', ['A one-layer causal transformer (d = 32, 2 heads) is trained in your browser, from a seed, for each position scheme on two tasks: copy the token 3 back (local) and recall the token at position 0 (far). It is then asked at positions up to 8× its trained length. Accuracy says whether it is right; confidence (the mean probability of its answer) says whether it sounds right.'], { className: 'lede' }),
-    element('form', [
-      element('div', [element('label', ['Preset'], { attributes: { for: 'model-preset' } }), presetSelect], { className: 'control' }),
-      element('div', [element('label', ['Seed'], { attributes: { for: 'model-seed' } }), seedInput], { className: 'control' }),
-      element('div', [train, cancel, exportJson, exportCsv], { className: 'button-row' }),
-    ], { className: 'controls', attributes: { 'aria-label': 'Training settings' } }),
+    controls,
     description, bar, progressText, announcer, results$, published,
   );
 
@@ -65,6 +72,7 @@ export function createModelView(container, onChange) {
 
   function setRunning(running) {
     train.disabled = running || !training;
+    presetSelect.disabled = seedInput.disabled = running;  // the run's settings hold until it ends
     cancel.disabled = !running;
     exportJson.disabled = exportCsv.disabled = running || results.length === 0;
   }
@@ -73,7 +81,7 @@ export function createModelView(container, onChange) {
   const handlers = {
     ready({ training: names }) {
       training = names;
-      presetSelect.replaceChildren(...names.presets.map((p) => element('option', [p.name], { attributes: { value: p.name } })));
+      presetSelect.replaceChildren(...names.presets.map((p) => element('option', [presetLabel(p.name)], { attributes: { value: p.name } })));
       presetSelect.value = state.preset;
       describePreset();
       setRunning(false);
@@ -81,7 +89,7 @@ export function createModelView(container, onChange) {
     progress({ scheme, task, step, steps, loss }) {
       const finished = doneSteps + step;
       bar.value = finished / totalSteps;
-      progressText.textContent = `Training ${scheme} on ${task}: step ${int(step)} of ${int(steps)}, loss ${fixed(loss, 3)}.`;
+      progressText.textContent = `Training ${schemeLabel(scheme)} on “${taskLabel(task)}”: step ${int(step)} of ${int(steps)}, loss ${fixed(loss, 3)}.`;
       if (step === steps) doneSteps += steps;
       if (performance.now() - lastAnnounced > 5000) { announcer.textContent = progressText.textContent; lastAnnounced = performance.now(); }
     },
@@ -114,6 +122,7 @@ export function createModelView(container, onChange) {
   function startTraining() {
     const preset = training.presets.find((p) => p.name === state.preset);
     results = [];
+    run = { preset: state.preset, seed: state.seed };
     clearResults();
     totalSteps = preset.steps * training.schemes.length * training.tasks.length;
     doneSteps = 0;
@@ -132,14 +141,14 @@ export function createModelView(container, onChange) {
       const confidenceBox = element('div', [], { className: 'chart' });
       const table = element('div');
       const section = element('section', [
-        element('h3', [`Task ${task} (trained to L = ${int(trainedLength)})`]),
+        element('h3', [`Task: ${taskLabel(task)} (trained to L = ${int(trainedLength)})`]),
         element('h4', ['Accuracy per position bucket']), accuracyBox,
         element('h4', ['Confidence (mean probability of the predicted token)']), confidenceBox, table,
       ], { className: 'model-task', attributes: { 'data-task': task } });
       results$.append(section);
       const xLabel = `position (trained to ${trainedLength})`;
-      taskViews.set(task, { section, table, accuracy: createLineChart(accuracyBox, { xLabel, yLabel: 'accuracy', title: `Accuracy per position bucket, task ${task}` }),
-        confidence: createLineChart(confidenceBox, { xLabel, yLabel: 'confidence', title: `Confidence per position bucket, task ${task}` }) });
+      taskViews.set(task, { section, table, accuracy: createLineChart(accuracyBox, { xLabel, yLabel: 'accuracy', title: `Accuracy per position bucket, ${taskLabel(task)}` }),
+        confidence: createLineChart(confidenceBox, { xLabel, yLabel: 'confidence', title: `Confidence per position bucket, ${taskLabel(task)}` }) });
     }
     return taskViews.get(task);
   }
@@ -155,11 +164,12 @@ export function createModelView(container, onChange) {
     view.table.replaceChildren(element('table', [
       element('caption', ['Inside and past the trained length, from this run']),
       element('thead', [element('tr', ['Scheme', 'Accuracy inside L', 'Accuracy past L', 'Confidence past L', 'What this run shows'].map((h) => element('th', [h], { attributes: { scope: 'col' } })))]),
+      // data-label names each cell where a narrow screen stacks a row's cells (views.css).
       element('tbody', rows.map((r) => element('tr', [
         element('th', [label(r)], { attributes: { scope: 'row' } }),
-        element('td', [fixed(r.inDistribution.accuracy, 2)]),
-        element('td', [r.beyond.count ? fixed(r.beyond.accuracy, 2) : 'no row']),
-        element('td', [r.beyond.count ? fixed(r.beyond.confidence, 2) : '—']),
+        element('td', [fixed(r.inDistribution.accuracy, 2)], { attributes: { 'data-label': 'Accuracy inside L' } }),
+        element('td', [r.beyond.count ? fixed(r.beyond.accuracy, 2) : 'no row'], { attributes: { 'data-label': 'Accuracy past L' } }),
+        element('td', [r.beyond.count ? fixed(r.beyond.confidence, 2) : '—'], { attributes: { 'data-label': 'Confidence past L' } }),
         element('td', [findingFor(r)], { className: 'finding' }),
       ]))),
     ], { className: 'compact model-table' }));
@@ -173,12 +183,16 @@ export function createModelView(container, onChange) {
 
   const serialisable = () => results.map((r) => ({ ...r, losses: Array.from(r.losses),
     buckets: Object.fromEntries(Object.entries(r.buckets).map(([k, v]) => [k, Array.from(v)])) }));
-  exportJson.addEventListener('click', () => downloadText(`posenc-model-${state.preset}-seed${state.seed}.json`, JSON.stringify({ preset: state.preset, seed: state.seed, results: serialisable() }, null, 2), 'application/json'));
-  exportCsv.addEventListener('click', () => downloadText(`posenc-model-${state.preset}-seed${state.seed}.csv`, resultsCsv(results), 'text/csv'));
+  exportJson.addEventListener('click', () => downloadText(`posenc-model-${run.preset}-seed${run.seed}.json`, JSON.stringify({ ...run, results: serialisable() }, null, 2), 'application/json'));
+  exportCsv.addEventListener('click', () => downloadText(`posenc-model-${run.preset}-seed${run.seed}.csv`, resultsCsv(results), 'text/csv'));
   train.addEventListener('click', startTraining);
   cancel.addEventListener('click', () => worker.postMessage({ type: 'cancel' }));
   for (const control of [presetSelect, seedInput]) control.addEventListener('change', () => {
-    state = { preset: presetSelect.value, seed: Number.isInteger(Number(seedInput.value)) ? Number(seedInput.value) : state.seed };
+    const seed = readWholeNumber(seedInput.value, { name: 'The seed', min: 0, max: 1_000_000 });
+    train.disabled = 'problem' in seed || !training;  // never train with a seed other than the one shown
+    if ('problem' in seed) { seedProblem.show(seed.problem); return; }
+    seedProblem.clear();
+    state = { preset: presetSelect.value, seed: seed.value };
     describePreset();
     onChange(state, true);
   });
