@@ -37,6 +37,27 @@ test('red-flag drill: judge with t/f, then see why', async () => {
   await page.screenshot({ path: 'test-results/red-flag-drill.png' });
 });
 
+test('red-flag drill: true and false statements in one form, "false if quoted" no better than chance', async () => {
+  const { page } = site;
+  await mode('red-flags');
+  await page.locator('#red-flag-scope').selectOption('all');
+  await page.evaluate(() => document.activeElement.blur());
+  const seen = [];
+  for (let i = 0; i < 40; i++) {
+    const text = await page.locator('.drill-statement').textContent();
+    await page.keyboard.press('t');
+    const truth = /this is a key point/.test(await page.locator('#red-flag-feedback .verdict').textContent());
+    seen.push({ text, truth });
+    await page.keyboard.press('ArrowRight');
+  }
+  assert.deepEqual(seen.filter(({ text }) => /^["“]|["”]$/.test(text)), [], 'no statement shown in quotation marks');
+  const quotedRule = seen.filter(({ text, truth }) => /["“”]/.test(text) === !truth).length;
+  assert.ok(quotedRule <= 26, `"false if quoted" got ${quotedRule} of 40`);
+  const truths = seen.filter(({ truth }) => truth).length;
+  assert.ok(truths >= 10 && truths <= 30, `${truths} of 40 true: the drill holds as many of each`);
+  assert.match(await page.locator('#mode-red-flags .drill-context').textContent(), /\?$/, 'the card\'s question is the context');
+});
+
 test('mock interview: countdown, reveal, tick, score and what to review', async () => {
   const { page } = site;
   await mode('mock');
@@ -71,7 +92,7 @@ test('a deck full of XSS payloads renders inert', async () => {
   const payloads = ['<script>window.__pwned = "script"</script>', '<img src=x onerror="window.__pwned = \'img\'">',
     '<svg onload="window.__pwned = \'svg\'"></svg>', '[x](javascript:window.__pwned=1) <a href="javascript:window.__pwned=1">a</a>'];
   const hostile = {
-    ...seed, id: 'xss-card', topic: 'XSS <b>topic</b>', question: `Q ${payloads[0]}`, keyPoints: payloads, basic: payloads.join('\n\n'),
+    ...seed, id: 'xss-card', topic: 'XSS <b>topic</b>', question: `Q ${payloads[0]}`, keyPoints: payloads, claims: [0, 1, 2, 3], basic: payloads.join('\n\n'),
     solid: `**${payloads[1]}** *${payloads[2]}* \`${payloads[0]}\``, code: { language: '<script>', source: payloads.join('\n') },
     explanation: [{ heading: payloads[1], text: payloads[2] }], followUps: [{ question: payloads[3], answer: payloads[0] }], redFlags: payloads, sources: payloads,
   };

@@ -69,6 +69,11 @@ const malformed = [
   ['a right-to-left override in a key point', (d, c) => { c.keyPoints[0] = 'learned \u202Etable'; }, 'cards[0].keyPoints[0]', /must not hold direction overrides.*U\+202E/],
   ['an isolate in a follow-up', (d, c) => { c.followUps[0].question = 'Why \u2067this\u2069?'; }, 'cards[0].followUps[0].question', /direction overrides, embeddings or isolates/],
   ['a formula command named like a built-in', (d, c) => { c.basic = 'See $\\constructor$ and $\\toString$.'; }, 'cards[0].basic', /unknown command "\\constructor"/],
+  ['claims not a list', (d, c) => { c.claims = 'all'; }, 'cards[0].claims', /must be a non-empty list of key-point indices \(0 to 4\); got the text "all"/],
+  ['claims empty', (d, c) => { c.claims = []; }, 'cards[0].claims', /must be a non-empty list/],
+  ['a claim past the key points', (d, c) => { c.claims = [0, 5]; }, 'cards[0].claims[1]', /must be the index of a key point, 0 to 4; got number 5/],
+  ['a claim not a whole number', (d, c) => { c.claims = [1.5]; }, 'cards[0].claims[0]', /must be the index of a key point, 0 to 4; got number 1\.5/],
+  ['a claim repeated', (d, c) => { c.claims = [1, 1]; }, 'cards[0].claims[1]', /repeats key point 1/],
 ];
 
 describe('malformed decks name the deck, the card id and the field path', () => {
@@ -95,6 +100,7 @@ describe('malformed decks name the deck, the card id and the field path', () => 
     ['a placeholder named constructor', (d, c) => { c.question += ' {constructor}'; }, 'cards[0].question', /uses \{constructor\}, which is not in computed.params/],
     ['a choice of invisible text', (d, c) => { c.computed.params.d = { choices: [64, '\u200B'] }; }, 'cards[0].computed.params.d.choices', /visible texts/],
     ['a parameter with a typo field', (d, c) => { c.computed.params.p = { min: 0, max: 9, mxa: 3 }; }, 'cards[0].computed.params.p.mxa', /not a field/],
+    ['claims on a card without key points', (d, c) => { c.claims = [0]; }, 'cards[0].claims', /needs keyPoints/],
   ];
   for (const [name, mutate, path, message] of computedCases) {
     test(name, () => {

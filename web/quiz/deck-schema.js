@@ -26,7 +26,7 @@ const visibleCharacter = /[^\p{White_Space}\p{Cc}\p{Default_Ignorable_Code_Point
 // and an override left in a title would reverse the text around it.
 const directionControl = /[\u202A-\u202E\u2066-\u2069]/;
 const deckFields = new Set(['id', 'title', 'version', 'cards', 'description']);
-const cardFields = new Set(['id', 'topic', 'tags', 'question', 'keyPoints', 'basic', 'solid', 'code', 'goDeeper',
+const cardFields = new Set(['id', 'topic', 'tags', 'question', 'keyPoints', 'claims', 'basic', 'solid', 'code', 'goDeeper',
   'explanation', 'followUps', 'redFlags', 'sources', 'computed']);
 
 /**
@@ -93,6 +93,7 @@ export function validateDeck(deck, { source = 'deck', byteLength = 0, knownIds =
     const isComputed = card.computed !== undefined;
     const required = (field) => !isComputed || card[field] !== undefined;
     if (required('keyPoints')) checkList(card.keyPoints, at('keyPoints'), report, (point, path) => checkText(point, path, report));
+    if (card.claims !== undefined) checkClaims(card, at('claims'), report);
     if (required('basic')) checkText(card.basic, at('basic'), report);
     if (required('solid')) checkText(card.solid, at('solid'), report);
     if (card.code !== undefined) checkCode(card.code, at('code'), report);
@@ -140,6 +141,25 @@ function checkList(value, path, report, checkItem) {
   if (value.length === 0) { report(path, 'must not be an empty list'); return false; }
   value.forEach((item, index) => checkItem(item, `${path}[${index}]`));
   return true;
+}
+
+/**
+ * `claims` lists the key points (by index) that are standalone true claims: the red-flag drill
+ * draws its true statements from them only, so a label or a fragment never shows up as one.
+ */
+function checkClaims(card, path, report) {
+  const count = Array.isArray(card.keyPoints) ? card.keyPoints.length : 0;
+  if (count === 0) { report(path, 'needs keyPoints: it lists key points by index'); return; }
+  if (!Array.isArray(card.claims) || card.claims.length === 0) {
+    report(path, `must be a non-empty list of key-point indices (0 to ${count - 1}); got ${describe(card.claims)}`);
+    return;
+  }
+  const seen = new Set();
+  card.claims.forEach((index, i) => {
+    if (!Number.isInteger(index) || index < 0 || index >= count) report(`${path}[${i}]`, `must be the index of a key point, 0 to ${count - 1}; got ${describe(index)}`);
+    else if (seen.has(index)) report(`${path}[${i}]`, `repeats key point ${index}`);
+    seen.add(index);
+  });
 }
 
 function checkObject(value, path, report, fields) {

@@ -1,20 +1,39 @@
-// Two drills that never touch the schedule. Red flags: true/false statements drawn from key points
-// (true) and red flags (false), then why. Follow-ups: the follow-up questions alone, answer on demand.
+// Two drills that never touch the schedule. Red flags: true/false statements, true ones from the
+// key points a deck marks as claims, false ones from red flags written as quoted claims, shown in
+// the same form, as many of each; then why. Follow-ups: the follow-up questions alone, answer on demand.
 import { createScopePicker, cardsInScope } from './cram-mode.js';
 import { seededRandom, shuffled } from './random.js';
 import { element, renderInline, renderMarkup } from './render.js';
 
 /**
+ * A red flag written as a quotation ("…", perhaps followed by a comment in brackets) is a wrong
+ * claim in a candidate's words: the claim without its quotation marks, and the comment. A red flag
+ * that describes a mistake ("Saying …") is not a statement to judge: null.
+ * @param {string} text
+ * @returns {{ claim: string, comment?: string } | null}
+ */
+export function quotedClaim(text) {
+  const match = /^["“]([^"“”]+)["”]\s*(?:\((.+)\))?$/s.exec(text.trim());
+  return match ? { claim: match[1].trim(), comment: match[2]?.trim() } : null;
+}
+
+/**
+ * The drill's statements, shuffled: as many true as false ones (a random subset of the larger
+ * kind), so neither their form nor always answering the same gives the answer away. A selection
+ * with only one kind gives all of it.
  * @param {any[]} cards
  * @param {() => number} random
- * @returns {{ text: string, truth: boolean, card: any }[]}
+ * @returns {{ text: string, truth: boolean, card: any, comment?: string }[]}
  */
 export function redFlagStatements(cards, random) {
-  const statements = cards.flatMap((card) => [
-    ...(card.keyPoints ?? []).map((text) => ({ text, truth: true, card })),
-    ...(card.redFlags ?? []).map((text) => ({ text, truth: false, card })),
-  ]);
-  return shuffled(statements, random);
+  const truths = cards.flatMap((card) => (card.claims ?? []).map((index) => ({ text: card.keyPoints[index], truth: true, card })));
+  const falsehoods = cards.flatMap((card) => (card.redFlags ?? []).flatMap((flag) => {
+    const quoted = quotedClaim(flag);
+    return quoted ? [{ text: quoted.claim, truth: false, card, comment: quoted.comment }] : [];
+  }));
+  const each = Math.min(truths.length, falsehoods.length);
+  const some = (statements) => (each === 0 ? statements : shuffled(statements, random).slice(0, each));
+  return shuffled([...some(truths), ...some(falsehoods)], random);
 }
 
 /** @param {any[]} cards @returns {{ question: string, answer: string, card: any }[]} */
@@ -56,11 +75,12 @@ export function createRedFlagDrill(context) {
     judged = false;
     frame.feedback.replaceChildren();
     trueButton.disabled = falseButton.disabled = statements.length === 0;
-    if (statements.length === 0) { frame.body.replaceChildren(element('p', ['No key points or red flags in this selection.'])); return; }
+    if (statements.length === 0) { frame.body.replaceChildren(element('p', ['No claims or quoted red flags to judge in this selection.'])); return; }
     const statement = statements[index % statements.length];
     shownAt = performance.now();
     frame.position.textContent = `Statement ${(index % statements.length) + 1} of ${statements.length} · ${right}/${answered} right`;
     frame.body.replaceChildren(element('p', [statement.card.topic], { className: 'card-topic' }),
+      element('p', [renderInline(statement.card.question)], { className: 'drill-context' }),
       element('p', ['True or false: a good answer would say…'], { className: 'hint' }),
       element('p', [renderInline(statement.text)], { className: 'card-question drill-statement' }));
   }
@@ -76,7 +96,8 @@ export function createRedFlagDrill(context) {
     const verdict = `${correct ? 'Right' : 'Wrong'}: this is ${statement.truth ? 'a key point' : 'a red flag'} of “${statement.card.question}”`;
     const why = statement.truth
       ? [element('p', ['Why it holds:']), renderMarkup(statement.card.basic ?? statement.card.keyPoints.join('\n\n'))]
-      : [element('p', ['What to say instead (the key points):']), element('ul', statement.card.keyPoints.map((point) => element('li', [renderInline(point)])))];
+      : [...(statement.comment ? [element('p', [renderInline(statement.comment)])] : []),
+        element('p', ['What to say instead (the key points):']), element('ul', statement.card.keyPoints.map((point) => element('li', [renderInline(point)])))];
     frame.feedback.replaceChildren(element('p', [verdict], { className: correct ? 'verdict correct' : 'verdict wrong' }), ...why);
     trueButton.disabled = falseButton.disabled = true;
     context.announce(`${correct ? 'Right' : 'Wrong'}. ${statement.truth ? 'True: a key point.' : 'False: a red flag.'}`);
