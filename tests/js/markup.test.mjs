@@ -69,8 +69,11 @@ describe('inline markup', () => {
     assert.deepEqual(markupProblems('fine $x^2$ and **bold**'), []);
   });
 
-  test('plainText drops markup for plain exports', () => {
-    assert.equal(plainText('**Bold** and *it* with `code` and $x^2$\n\n- a\n- b'), 'Bold and it with code and x^2\n\n- a\n- b');
+  test('plainText drops markup for plain exports; formulas read as text, not TeX', () => {
+    assert.equal(plainText('**Bold** and *it* with `code` and $x^2$\n\n- a\n- b'), 'Bold and it with code and x^2\n\n• a\n• b');
+    assert.equal(plainText('$PE(p, 2i) = \\sin(p / 10000^{2i/d})$'), 'PE(p, 2i) = sin(p/10000^(2i/d))');
+    assert.equal(plainText('$\\theta_{i} = b^{-2i/d}$ and $\\sqrt{1/t} = 0.1 \\log(s) + 1$'), 'θ_i = b^(−2i/d) and √(1/t) = 0.1 log(s) + 1');
+    assert.equal(plainText('$-m(i - j)$, $(x_{2i}, x_{2i+1})$'), '−m(i − j), (x_(2i), x_(2i + 1))');
   });
 });
 

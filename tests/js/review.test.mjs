@@ -275,11 +275,11 @@ describe('Anki export', () => {
       { id: 'b', deckId: 'computed', tags: [], question: 'PE({p})?', computed: {} },
     ]);
     const lines = text.trimEnd().split('\n');
-    assert.deepEqual(lines.slice(0, 4), ['#separator:tab', '#html:false', '#columns:Front\tBack\tTags', '#tags column:3']);
-    assert.equal(lines.length, 6);
+    assert.deepEqual(lines.slice(0, 4), ['#separator:tab', '#html:true', '#columns:Front\tBack\tTags', '#tags column:3']);
+    assert.equal(lines.length, 5, 'a computed card without a drawn instance is left out');
     const [front, back, tags] = lines[4].split('\t');
-    assert.equal(front, 'Why rotate? Really');
-    assert.equal(back, '"Because \\theta ""turns"". | Key points: one; two three"');
+    assert.equal(front, 'Why rotate?<br>Really');
+    assert.equal(back, 'Because θ &quot;turns&quot;.<br><br>Key points:<br>• one<br>• two three');
     assert.equal(tags, 'rope core');
   });
 });

@@ -7,7 +7,7 @@ import { element, renderMarkup } from './render.js';
 
 let drawings = 0;  // each showing draws new parameters
 // ?seed=N makes every drawing reproducible (tests, or an instructor projecting one example).
-const pageSeed = Number(new URLSearchParams(globalThis.location?.search ?? '').get('seed')) || Date.now();
+export const pageSeed = Number(new URLSearchParams(globalThis.location?.search ?? '').get('seed')) || Date.now();
 
 /**
  * Shows a computed card in `view`, with an answer box in its front. The check is the answer's

@@ -3,6 +3,8 @@
 // is one entry in `computedTemplates` (the validator and the card view read this registry).
 
 const format = (value) => Number(value.toPrecision(6)).toString();
+/** An answer as the check shows it: six significant digits, lists comma-separated. */
+export const formatAnswer = (answer) => (Array.isArray(answer) ? answer : [answer]).map(format).join(', ');
 
 /**
  * @typedef {object} ComputedResult
@@ -255,7 +257,7 @@ export function checkAnswer(input, expected, tolerance) {
   const wanted = Array.isArray(expected) ? expected : [expected];
   const parts = input.replace(/−/g, '-').split(/[,;]/).map((part) => part.trim()).filter((part) => part !== '');
   const values = parts.map(parseAnswerNumber);
-  const shown = wanted.map(format).join(', ');
+  const shown = formatAnswer(wanted);
   if (parts.length === 0) return { correct: false, message: `No answer given. The answer is ${shown}.` };
   if (values.some((value) => !Number.isFinite(value)))
     return { correct: false, message: `"${input}" is not a number${wanted.length > 1 ? ' list' : ''}. The answer is ${shown}.` };

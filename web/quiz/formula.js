@@ -89,3 +89,39 @@ export function parseFormula(source) {
     throw error;
   }
 }
+
+// Operators written with a space on each side in plain text; the rest ("/", "|", brackets) without.
+const spaced = new Set(['+', '−', '=', '·', '×', '<', '>', '≤', '≥', '≈', '∼', '→']);
+const closing = new Set([')', ']', '|']);
+
+/**
+ * A formula tree as readable plain text, for exports that cannot show MathML: Greek letters and
+ * the minus sign as characters, x^(...) and x_(...) for scripts of more than one symbol, √(...).
+ * "PE(p, 2i) = \sin(p / 10000^{2i/d})" reads "PE(p, 2i) = sin(p/10000^(2i/d))".
+ * @param {FormulaNode} node
+ * @returns {string}
+ */
+export function formulaText(node) {
+  switch (node.type) {
+    case 'mi': case 'mn': case 'mo': return node.text;
+    case 'msup': case 'msub': {
+      const script = formulaText(node.script);
+      const single = node.script.type !== 'mrow' || node.script.children.length === 1;
+      return `${formulaText(node.base)}${node.type === 'msup' ? '^' : '_'}${single ? script : `(${script})`}`;
+    }
+    case 'msqrt': return `√(${node.children.map(formulaText).join('')})`;
+    default: return node.children.map((child, i) => {
+      const before = node.children[i - 1];
+      const text = formulaText(child);
+      if (child.type === 'mo') {
+        if (text === ',') return ', ';
+        // A sign at the start or after another operator is unary: "−2i", not "− 2i".
+        const unary = !before || (before.type === 'mo' && !closing.has(before.text));
+        return spaced.has(text) && !unary ? ` ${text} ` : text;
+      }
+      // A function name is set apart from a letter or number beside it: "sin x", "0.1 log(s)".
+      const named = (n) => n?.type === 'mi' && n.text.length > 1;
+      return before && before.type !== 'mo' && (named(before) || named(child)) ? ` ${text}` : text;
+    }).join('');
+  }
+}

@@ -1,10 +1,24 @@
 // Decks and progress: which decks are loaded, load a deck file (kept until removed), the new-card
 // limit, export and import progress, export for Anki, reset (after confirmation), and the
-// backups of progress that could not be read.
+// backups of progress that could not be read. What each action did is said on screen.
 import { exportProgress, importProgress, emptyProgress, progressLimits, readBackups, removeBackup } from './progress-store.js';
 import { readStoredDecks, removeStoredDeck } from './deck-store.js';
-import { ankiExport, downloadText } from './exporters.js';
+import { ankiExport, downloadText, drawComputedCards } from './exporters.js';
+import { pageSeed } from './computed-card.js';
 import { element } from './render.js';
+
+/** A line that says on screen what an action did (a status region, so it is also read out). */
+function statusLine(id) {
+  const line = element('p', [], { id, className: 'manage-status', attributes: { role: 'status' } });
+  return {
+    line,
+    /** @param {string} text @param {{ problem?: boolean }} [options] problem: the action failed */
+    tell(text, { problem = false } = {}) {
+      line.textContent = text;
+      line.classList.toggle('problem', problem);
+    },
+  };
+}
 
 /** @param {import('./quiz-app.js').QuizContext} context */
 export function createManageMode(context) {
@@ -22,10 +36,16 @@ export function createManageMode(context) {
   const stamp = () => new Date().toISOString().slice(0, 10);
   // Deck titles are the author's text: isolated, so a right-to-left title cannot reorder the line around it.
   const isolated = (text) => element('bdi', [text]);
+  const deckStatus = statusLine('deck-status');
+  const progressStatus = statusLine('progress-status');
 
   deckFile.addEventListener('change', async () => {
     const file = deckFile.files?.[0];
-    if (file) await context.addDeckText(await file.text(), `file ${file.name}`);
+    if (file) {
+      const { deck, errors, kept } = await context.addDeckText(await file.text(), `file ${file.name}`);
+      if (deck) deckStatus.tell(`Deck "${deck.title}" loaded from ${file.name}: ${deck.cards.length} card${deck.cards.length === 1 ? '' : 's'}. ${kept}`);
+      else deckStatus.tell(`${file.name} was not loaded: ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more problems, listed at the top of Flash cards)` : ''}`, { problem: true });
+    }
     deckFile.value = '';
     render();
   });
@@ -39,37 +59,41 @@ export function createManageMode(context) {
         throw new RangeError(`the file is ${file.size.toLocaleString('en-US')} bytes; progress files may be at most ${progressLimits.maxImportBytes.toLocaleString('en-US')} bytes`);
       const { progress, kept, refused } = importProgress(await file.text());
       const leftOut = refused ? ` These cannot be read and will be left out: ${refused}.` : '';
-      if (!(await context.confirm(`Replace your progress with ${file.name}? It keeps ${kept}.${leftOut}`))) return;
+      if (!(await context.confirm(`Replace your progress with ${file.name}? It keeps ${kept}.${leftOut}`))) {
+        progressStatus.tell('Import cancelled: your progress is unchanged.');
+        return;
+      }
       context.setProgress(progress);
-      context.announce(`Progress imported: ${kept}.`);
+      progressStatus.tell(`Progress imported from ${file.name}: ${kept}.${refused ? ` Left out as unreadable: ${refused}.` : ''}`);
     } catch (error) {
-      context.announce(`That file is not posenc progress: ${error.message}`);
+      progressStatus.tell(`${file.name} is not posenc progress (${error.message}); your progress is unchanged.`, { problem: true });
     }
     render();
   });
   newPerDay.addEventListener('change', () => {
     const value = Math.max(0, Math.min(progressLimits.maxNewPerDay, Math.round(Number(newPerDay.value) || 0)));
     context.updateProgress((latest) => ({ ...latest, settings: { ...latest.settings, newPerDay: value } }));
-    context.announce(`New cards per day set to ${value}.`);
+    progressStatus.tell(`New cards per day: ${value}.`);
   });
 
   const root = element('div', [
     element('h3', ['Decks']), deckList,
-    element('p', [element('label', ['Load a deck file: '], { attributes: { for: 'deck-file' } }), deckFile]),
+    element('p', [element('label', ['Load a deck file: '], { attributes: { for: 'deck-file' } }), deckFile]), deckStatus.line,
     element('p', ['A deck loaded from a file is kept in this browser, and checked again each time the page opens, until you remove it.'], { className: 'hint' }),
     storedList,
     element('h3', ['Progress']),
     element('p', [element('label', ['New cards per day: '], { attributes: { for: 'new-per-day' } }), newPerDay]),
     element('p', [
       button('Export progress (JSON)', 'export-progress', () => downloadText(`posenc-progress-${stamp()}.json`, exportProgress(context.getProgress()), 'application/json')),
-      button('Export decks for Anki (TSV)', 'export-anki', () => downloadText(`posenc-decks-${stamp()}.txt`, ankiExport(context.cards()), 'text/tab-separated-values')),
+      button('Export decks for Anki (TSV)', 'export-anki', exportForAnki),
     ], { className: 'button-row' }),
     element('p', [element('label', ['Import progress: '], { attributes: { for: 'progress-file' } }), progressFile]),
     element('p', [button('Reset all progress…', 'reset-progress', async () => {
       if (!(await context.confirm('Erase all review history and schedules in this browser? Export first if you may want them back.'))) return;
       context.setProgress({ ...emptyProgress(), settings: context.getProgress().settings });
-      context.announce('Progress reset.');
+      progressStatus.tell('Progress reset: this browser holds no reviews or schedules now.');
     })]),
+    progressStatus.line,
     element('h3', ['Backups']),
     element('p', [`Saved progress that could not be read is set aside here, exactly as it was stored (the last ${progressLimits.backups} backups are kept). Download one to repair it by hand and import it.`], { className: 'hint' }),
     backupList,
@@ -82,7 +106,7 @@ export function createManageMode(context) {
       removeStoredDeck(context.storage, deckId);
       if (deckId !== null) context.removeDeck(deckId, source);
       else for (const deck of decks) context.removeDeck(deck.id, deck.source);
-      context.announce('Deck removed.');
+      deckStatus.tell(deckId === null ? 'The decks kept in this browser were removed.' : `The deck from ${source} was removed; your reviews of its cards stay in your progress.`);
       render();
     });
     storedList.replaceChildren(
@@ -117,6 +141,23 @@ export function createManageMode(context) {
         }),
       ]);
     })));
+  }
+
+  /** Every loaded card as an Anki note; computed cards with numbers drawn by the engine for this export. */
+  async function exportForAnki() {
+    const cards = context.cards();
+    const computed = cards.filter((card) => card.computed).length;
+    let drawn = new Map();
+    let left = '';
+    if (computed > 0) {
+      try {
+        drawn = drawComputedCards(cards, await context.getEngine(), pageSeed);
+      } catch (error) {
+        left = ` The ${computed} computed cards were left out: the engine could not draw them (${error.message}).`;
+      }
+    }
+    downloadText(`posenc-decks-${stamp()}.txt`, ankiExport(cards, drawn), 'text/tab-separated-values');
+    progressStatus.tell(`Exported ${cards.length - computed + drawn.size} notes for Anki (File > Import in Anki)${drawn.size ? `, computed cards with numbers drawn for this export` : ''}.${left}`);
   }
 
   function render() {

@@ -1,6 +1,6 @@
 // The deck format's light markup as a pure parser: text in, a small tree out. No HTML is ever
 // recognised: "<script>" is just eight characters of text. render.js builds DOM nodes from the tree.
-import { parseFormula } from './formula.js';
+import { formulaText, parseFormula } from './formula.js';
 
 /**
  * @typedef {{ type: 'text', text: string }
@@ -145,17 +145,18 @@ export function markupProblems(text) {
 }
 
 /**
- * The text without markup, for plain-text exports (Anki): formulas keep their source.
+ * The text without markup, for plain-text exports (Anki): formulas as readable text (θ_i, x^(2i/d)),
+ * list items after a bullet "•".
  * @param {string} text
  */
 export function plainText(text) {
   const inline = (nodes) => nodes.map((node) => {
     if (node.type === 'text' || node.type === 'code') return node.text;
-    if (node.type === 'math') return node.source;
+    if (node.type === 'math') return node.tree ? formulaText(node.tree).trim() : node.source;
     return inline(node.children);
   }).join('');
   return parseMarkup(text).map((block) => {
-    if (block.type === 'list') return block.items.map((item) => `- ${inline(item)}`).join('\n');
+    if (block.type === 'list') return block.items.map((item) => `• ${inline(item)}`).join('\n');
     if (block.type === 'codeBlock') return block.text;
     return inline(block.children);
   }).join('\n\n');

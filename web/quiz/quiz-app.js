@@ -40,7 +40,8 @@ import { element } from './render.js';
  * @property {(text: string) => void} announce  polite screen-reader announcement
  * @property {() => Promise<any>} getEngine
  * @property {(message: string) => Promise<boolean>} confirm
- * @property {(text: string, source: string) => Promise<void>} addDeckText  adds a deck from a file and keeps it in storage
+ * @property {(text: string, source: string) => Promise<{ deck: any, errors: string[], kept: string }>} addDeckText
+ *   adds a deck from a file and keeps it in storage; the mode that called it says what happened (kept: whether it was stored)
  * @property {(deckId: string, source: string) => void} removeDeck  takes a deck out of the quiz (its storage record is the caller's)
  * @property {Storage} storage  where progress, backups and loaded decks are kept
  * @property {() => import('./progress-store.js').Backup[]} heldBackups  backups storage had no room for (this page only)
@@ -164,18 +165,19 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
       if (top < 0 || top > window.innerHeight * 0.6) window.scrollBy({ top: top - 16 });
     },
     async addDeckText(text, source) {
-      const { deck } = library.addText(text, source);
+      const added = library.addText(text, source);
       showDeckErrors();
-      if (deck) {
-        let kept = 'It is kept in this browser until you remove it.';
+      let kept = '';
+      if (added.deck) {
+        kept = 'It is kept in this browser until you remove it.';
         try {
-          storeDeck(storage, { id: deck.id, source, text, savedAt: new Date().toISOString() });
+          storeDeck(storage, { id: added.deck.id, source, text, savedAt: new Date().toISOString() });
         } catch (error) {
           kept = `It could not be kept for your next visit (${isQuotaError(error) ? 'this browser\'s storage for the page is full' : error.message}); it works until the page closes.`;
         }
-        context.announce(`Deck "${deck.title}" loaded with ${deck.cards.length} cards. ${kept}`);
       }
       modes.get(activeMode)?.activate();
+      return { ...added, kept };
     },
     removeDeck(deckId, source) {
       library.remove(deckId, source);
