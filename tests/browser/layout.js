@@ -20,3 +20,9 @@ export function sidewaysOverflow() {
   }
   return problems.slice(0, 12);
 }
+
+/** Waits (up to 5 s) for the page to lay out without sideways overflow after a resize, then returns what still overflows. */
+export async function settledOverflow(page) {
+  await page.waitForFunction(`(${sidewaysOverflow})().length === 0`, null, { timeout: 5_000 }).catch(() => {});
+  return page.evaluate(sidewaysOverflow);
+}

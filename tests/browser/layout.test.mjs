@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openSite } from './browser.mjs';
-import { sidewaysOverflow } from './layout.js';
+import { settledOverflow } from './layout.js';
 
 let site;
 before(async () => { site = await openSite(); });
@@ -14,7 +14,7 @@ async function open(query, view) {
   await site.page.goto(`${site.url}${query}`);
   await site.page.waitForSelector(`section[data-view="${view}"][data-ready="true"]`, { timeout: 30_000 });
 }
-const overflow = () => site.page.evaluate(sidewaysOverflow);
+const overflow = () => settledOverflow(site.page);
 
 /** Puts each quiz mode in a state that shows its widest content. */
 const quizStates = {

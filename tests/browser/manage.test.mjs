@@ -28,7 +28,7 @@ async function shown(id, pattern) {
 test('loading a deck file, good or bad, says so on screen', async () => {
   const { page } = site;
   await page.locator('#deck-file').setInputFiles(file('extra.json', { id: 'extra', title: 'Extra deck', version: 1, cards: [{ ...seed, id: 'extra-card' }] }));
-  await shown('deck-status', /^Deck "Extra deck" loaded from extra\.json: 1 card\.$/);
+  await shown('deck-status', /^Deck "Extra deck" loaded from extra\.json: 1 card\. It is kept in this browser until you remove it\.$/);
   await page.locator('#deck-file').setInputFiles(file('broken.json', '{ "id": '));
   const line = await shown('deck-status', /^broken\.json was not loaded: Deck file broken\.json: is not valid JSON/);
   assert.match(await line.getAttribute('class'), /problem/);
@@ -42,7 +42,7 @@ test('importing progress, cancelling, a file that is not progress, and a reset e
   await shown('progress-status', /^Import cancelled: your progress is unchanged\.$/);
   await page.locator('#progress-file').setInputFiles(file('mine.json', progress));
   await page.locator('#confirm-dialog button[value="confirm"]').click();
-  await shown('progress-status', /^Progress imported from mine\.json: 0 cards, 0 reviews\.$/);
+  await shown('progress-status', /^Progress imported from mine\.json: 0 cards and 0 reviews\.$/);
   await page.locator('#progress-file').setInputFiles(file('notes.json', '[1, 2]'));
   const line = await shown('progress-status', /^notes\.json is not posenc progress \(.+\); your progress is unchanged\.$/);
   assert.match(await line.getAttribute('class'), /problem/);

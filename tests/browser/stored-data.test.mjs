@@ -116,7 +116,8 @@ test('an import with broken entries says what it keeps and what it refuses befor
   assert.equal((await stored(page)).log.length, 3);
   const huge = Buffer.alloc(5 * 1024 * 1024, 32);
   await page.locator('#progress-file').setInputFiles({ name: 'huge.json', mimeType: 'application/json', buffer: huge });
-  await page.waitForFunction(() => /progress files may be at most 4,194,304 bytes/.test(document.getElementById('quiz-announcer').textContent));
+  await page.waitForFunction(() => /progress files may be at most 4,194,304 bytes/.test(document.getElementById('progress-status').textContent));
+  assert.equal(await page.locator('#progress-status').isVisible(), true, 'the refusal is on screen');
   assert.equal(await page.locator('#confirm-dialog').evaluate((dialog) => dialog.open), false, 'no dialog for a file past the limit');
 });
 
