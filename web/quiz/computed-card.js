@@ -2,12 +2,10 @@
 // card's tolerance, then the right answer and a worked explanation on the back.
 import { checkAnswer, prepareComputedCard } from './computed-templates.js';
 import { renderAnswerTiers } from './card-view.js';
-import { seedFromText, seededRandom } from './random.js';
+import { pageSeed, seedFromText, seededRandom } from './random.js';
 import { element, renderMarkup } from './render.js';
 
 let drawings = 0;  // each showing draws new parameters
-// ?seed=N makes every drawing reproducible (tests, or an instructor projecting one example).
-export const pageSeed = Number(new URLSearchParams(globalThis.location?.search ?? '').get('seed')) || Date.now();
 
 /**
  * Shows a computed card in `view`, with an answer box in its front. The check is the answer's

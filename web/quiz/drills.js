@@ -2,7 +2,7 @@
 // key points a deck marks as claims, false ones from red flags written as quoted claims, shown in
 // the same form, as many of each; then why. Follow-ups: the follow-up questions alone, answer on demand.
 import { createScopePicker, cardsInScope } from './cram-mode.js';
-import { seededRandom, shuffled } from './random.js';
+import { pageSeed, seedFromText, seededRandom, shuffled } from './random.js';
 import { element, renderInline, renderMarkup } from './render.js';
 
 /**
@@ -60,6 +60,7 @@ export function createRedFlagDrill(context) {
   frame.controls.append(trueButton, falseButton, nextButton, frame.hint);
   const root = element('div', [element('div', [picker.label, picker.select, frame.position], { className: 'mode-bar' }), frame.body, frame.feedback, frame.controls]);
   let statements = [];
+  let drills = 0;
   let index = 0;
   let judged = false;
   let right = 0;
@@ -67,7 +68,8 @@ export function createRedFlagDrill(context) {
   let shownAt = 0;
 
   function restart() {
-    statements = redFlagStatements(cardsInScope(context.cards(), picker.select.value || 'all'), seededRandom(Date.now()));
+    // Each drill a new order; ?seed=N makes the sequence of drills reproducible.
+    statements = redFlagStatements(cardsInScope(context.cards(), picker.select.value || 'all'), seededRandom(seedFromText(`red-flags:${pageSeed}:${drills++}`)));
     index = 0; right = 0; answered = 0;
     show();
   }

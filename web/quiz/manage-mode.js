@@ -4,7 +4,7 @@
 import { exportProgress, importProgress, emptyProgress, progressLimits, readBackups, removeBackup } from './progress-store.js';
 import { readStoredDecks, removeStoredDeck } from './deck-store.js';
 import { ankiExport, downloadText, drawComputedCards } from './exporters.js';
-import { pageSeed } from './computed-card.js';
+import { pageSeed } from './random.js';
 import { element } from './render.js';
 
 /** A line that says on screen what an action did (a status region, so it is also read out). */

@@ -1,5 +1,8 @@
 // Seedable randomness, so a computed card or a drill can be replayed from its seed in tests.
 
+/** ?seed=N in the page URL makes every drawing and drill order reproducible (tests, or an instructor projecting one example). */
+export const pageSeed = Number(new URLSearchParams(globalThis.location?.search ?? '').get('seed')) || Date.now();
+
 /**
  * mulberry32: a small 32-bit generator, plenty for drawing quiz parameters.
  * @param {number} seed
