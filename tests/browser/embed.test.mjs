@@ -63,6 +63,10 @@ async function settledHeight(page) {
 const contentBottom = (frame) => frame.evaluate(() => {
   let bottom = 0;
   for (const element of document.body.querySelectorAll('*')) {
+    // A closed <details> shows only its summary; Chromium still gives the rest boxes (laid out
+    // but not rendered), so they are skipped.
+    const closed = element.parentElement?.closest('details:not([open])');
+    if (closed && !closed.querySelector(':scope > summary')?.contains(element)) continue;
     const box = element.getBoundingClientRect();
     if (box.height > 0 && getComputedStyle(element).visibility !== 'hidden') bottom = Math.max(bottom, box.bottom + window.scrollY);
   }
