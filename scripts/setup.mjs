@@ -15,7 +15,6 @@ const debianPackages = [
   ['g++', '/usr/bin/g++'],
   ['make', '/usr/bin/make'],
   ['libxtensor-dev', '/usr/include/xtensor/xtensor.hpp'],
-  ['nlohmann-json3-dev', '/usr/include/nlohmann/json.hpp'],
   ['catch2', '/usr/include/catch2/catch.hpp'],
   ['chromium', '/usr/bin/chromium'],
 ];
