@@ -38,8 +38,8 @@ namespace posenc::js
         POSENC_CHECK(read_positions(options, static_cast<std::uint64_t>(settings.d_model), "positions.length x dModel", positions));
 
         const std::size_t rows = positions.size(), cols = static_cast<std::size_t>(settings.d_model);
-        // One generator for the whole table, so the recurrence runs on across blocks; blocks of
-        // about 64 KB stay in cache between being written and being copied out.
+        // One generator for the whole table, so the recurrence runs on from one copy-out block of
+        // typed_table to the next instead of re-anchoring at each.
         SinusoidalRows generator(settings);
         const auto fill = [&](std::size_t first, std::size_t count, auto* out) {
             generator.write(std::span<const double>(positions).subspan(first, count), out);

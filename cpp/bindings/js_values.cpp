@@ -69,7 +69,6 @@ namespace posenc::js
     }
 
     val float64_array(std::span<const double> values) { return detail::typed_array("Float64Array", values); }
-    val float32_array(std::span<const float> values) { return detail::typed_array("Float32Array", values); }
     val int32_array(std::span<const std::int32_t> values) { return detail::typed_array("Int32Array", values); }
     val uint8_array(std::span<const std::uint8_t> values) { return detail::typed_array("Uint8Array", values); }
 

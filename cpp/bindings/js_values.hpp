@@ -30,15 +30,14 @@ namespace posenc::js
 
     /// JS-owned typed arrays holding copies (never views of the wasm heap, which growth detaches).
     val float64_array(std::span<const double> values);
-    val float32_array(std::span<const float> values);
     val int32_array(std::span<const std::int32_t> values);
     val uint8_array(std::span<const std::uint8_t> values);
 
     /// A JS typed array (`constructor`, element type T) of rows x cols, filled block by block:
     /// fill(first_row, row_count, T* out) writes row_count rows into wasm scratch memory that is
-    /// copied out after each block. The whole result never exists twice in wasm memory, and a
-    /// block of about 256 KB is still in L2 when it is copied out (64 KB blocks cost 512 calls
-    /// out for an 8192 x 512 table, a third of the time of its fill). Every element is written,
+    /// copied out after each block. The whole result never exists twice in wasm memory, a block
+    /// of about 256 KB is still in L2 when it is copied out, and the blocks are few enough that
+    /// the calls out to JS stay cheap. Every element is written,
     /// so the array comes from Module.newArrayToFill (array_to_fill.js), which may skip zeroing it.
     template <typename T, typename Fill>
     val typed_table(const char* constructor, std::size_t rows, std::size_t cols, Fill fill)

@@ -83,7 +83,7 @@ namespace posenc
         {
 #if defined(__wasm_simd128__)
             // Spelled with the intrinsics: LLVM legalizes the generic two-float conversion below
-            // lane by lane in wasm, which made float32 tables 40% slower than with one demote each.
+            // lane by lane in wasm, where one demote converts both lanes.
             const v128_t sin_low = wasm_f32x4_demote_f64x2_zero(reinterpret_cast<v128_t>(sin));
             const v128_t cos_low = wasm_f32x4_demote_f64x2_zero(reinterpret_cast<v128_t>(cos));
             wasm_v128_store(out, wasm_i32x4_shuffle(sin_low, cos_low, 0, 4, 1, 5));
@@ -130,7 +130,7 @@ namespace posenc
                     // The run of consecutive positions the recurrence can take before its next anchor,
                     // at most a strip of about 64 KB: a run is written a column group at a time down
                     // its rows, whose addresses a row apart share L1 sets, so a longer strip evicts
-                    // its own lines (64 rows of 512 doubles took 1.7x as long as 4 strips of 16).
+                    // its own lines.
                     const auto strip = std::max<std::size_t>(1, detail::strip_bytes / (sizeof(T) * d_));
                     const auto room = std::min(strip, static_cast<std::size_t>(detail::steps_per_anchor - steps_since_anchor_));
                     std::size_t run = 1;
@@ -184,7 +184,7 @@ namespace posenc
 
         /// The anchor steps_per_anchor + 1 rows after the last one: that anchor rotated once by
         /// (steps_per_anchor + 1) w_i (exact angle addition, a few ulp per anchor) instead of libm's sin
-        /// and cos of every pair, which cost as much as the 256 rows of recurrence between anchors.
+        /// and cos of every pair, each far dearer than a rotation.
         void leap_anchor()
         {
             if (leap_sin_.empty())

@@ -68,7 +68,6 @@ namespace posenc
         }
 
         bool matches(std::uint64_t seed, std::size_t d) const { return seed == seed_ && d == d_; }
-        std::size_t d() const { return d_; }
         const xt::xtensor<double, 2>& embedding() const { return embedding_; }
         const xt::xtensor<double, 2>& w_q() const { return w_q_; }
         const xt::xtensor<double, 2>& w_k() const { return w_k_; }
