@@ -142,7 +142,7 @@ namespace posenc::js
         if (settings.d_model % 2 != 0)
             return failure(range_problem("dModel", "even (RoPE rotates pairs)", std::to_string(settings.d_model)));
         std::int64_t seed = 0;
-        POSENC_CHECK(read_integer(options, "seed", 0, std::int64_t{1} << 53, seed));
+        POSENC_CHECK(read_integer(options, "seed", 0, limits::max_seed, seed));
         settings.seed = static_cast<std::uint64_t>(seed);
         POSENC_CHECK(read_integer(options, "trainedLength", 1, limits::max_position, settings.trained_length));
         POSENC_CHECK(read_overflow(options, settings.overflow));
@@ -170,7 +170,7 @@ namespace posenc::js
         POSENC_CHECK(read_integer(options, "dModel", 2, limits::max_d_model, d_model));
         if (d_model % 2 != 0) return failure(range_problem("dModel", "even (RoPE rotates pairs)", std::to_string(d_model)));
         POSENC_CHECK(read_number(options, "base", base));
-        POSENC_CHECK(read_integer(options, "seed", 0, std::int64_t{1} << 53, seed));
+        POSENC_CHECK(read_integer(options, "seed", 0, limits::max_seed, seed));
         const auto count = static_cast<std::size_t>(max_offset + 1);
         POSENC_CHECK(check_sinusoidal_shape(count, {d_model, base}));
 

@@ -70,7 +70,7 @@ namespace posenc::js
         POSENC_CHECK(read_integer(options, "maxLength", 1, limits::max_position, settings.max_length));
         POSENC_CHECK(read_integer(options, "dModel", 1, limits::max_d_model, settings.d_model));
         std::int64_t seed = 0;
-        POSENC_CHECK(read_integer(options, "seed", 0, (std::int64_t{1} << 53), seed));
+        POSENC_CHECK(read_integer(options, "seed", 0, limits::max_seed, seed));
         settings.seed = static_cast<std::uint64_t>(seed);
         POSENC_CHECK(check_learned_table(settings));
         const auto table = posenc::learned_table(settings);

@@ -33,8 +33,8 @@ namespace posenc::js
     Problem read_t5_options(const val& options, T5BucketOptions& out)
     {
         if (auto problem = read_boolean(options, "bidirectional", out.bidirectional)) return problem;
-        if (auto problem = read_integer(options, "numBuckets", 2, 1024, out.num_buckets)) return problem;
-        if (auto problem = read_integer(options, "maxDistance", 1, 1 << 20, out.max_distance)) return problem;
+        if (auto problem = read_integer(options, "numBuckets", 2, limits::max_t5_buckets, out.num_buckets)) return problem;
+        if (auto problem = read_integer(options, "maxDistance", 1, limits::max_t5_distance, out.max_distance)) return problem;
         return check_t5_bucket_options(out);
     }
 

@@ -52,7 +52,7 @@ namespace posenc::js
         std::vector<std::int32_t> buckets(relative.size());
         for (std::size_t i = 0; i < relative.size(); ++i)
         {
-            constexpr std::int64_t reach = std::int64_t{1} << 30;
+            constexpr std::int64_t reach = limits::max_relative_position;
             if (!is_integer_in(relative[i], -reach, reach))  // the name is built only for a failing element
                 POSENC_CHECK(check_integer("relativePositions[" + std::to_string(i) + "]", relative[i], -reach, reach));
             buckets[i] = static_cast<std::int32_t>(posenc::t5_bucket(static_cast<std::int64_t>(relative[i]), settings));

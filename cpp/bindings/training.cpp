@@ -14,13 +14,6 @@ namespace posenc::js
 {
     namespace
     {
-        namespace bounds
-        {
-            constexpr std::size_t live_trainers = 32;     // a leaking page fails loudly, not by OOM
-            constexpr std::int64_t steps_per_call = 10000;
-            constexpr std::int64_t max_seed = std::int64_t{1} << 53;
-        }
-
         const char* const scheme_names[] = {"nope", "sinusoidal", "learned", "rope", "alibi", "t5"};
         const char* const task_names[] = {"copyBack", "recallFirst"};
         const char* const overflow_names[] = {"error", "clamp", "wrap", "window", "interpolate"};
@@ -34,7 +27,7 @@ namespace posenc::js
         Problem read_trainer(const val& options, Trainer*& out)
         {
             std::int64_t id = 0;
-            if (auto problem = read_integer(options, "id", 1, std::int64_t{1} << 30, id)) return problem;
+            if (auto problem = read_integer(options, "id", 1, limits::max_trainer_id, id)) return problem;
             const auto found = registry().find(static_cast<int>(id));
             if (found == registry().end())
                 return range_problem("id", "the id of a live trainer (from trainerCreate, not yet disposed)", std::to_string(id));
@@ -121,7 +114,7 @@ namespace posenc::js
         POSENC_CHECK(read_choice(options, "task", {"copyBack", "recallFirst"}, task));
         settings.task.task = static_cast<Task>(task);
         std::int64_t seed = 0;
-        POSENC_CHECK(read_integer(options, "seed", 0, bounds::max_seed, seed));
+        POSENC_CHECK(read_integer(options, "seed", 0, limits::max_seed, seed));
         settings.seed = static_cast<std::uint64_t>(seed);
         POSENC_CHECK(read_integer(options, "trainedLength", 1, limits::max_model_length, settings.model.trained_length));
         POSENC_CHECK(read_integer(options, "dModel", 2, limits::max_model_d_model, settings.model.d_model));
@@ -129,18 +122,18 @@ namespace posenc::js
         POSENC_CHECK(read_integer(options, "nLayers", 1, limits::max_model_layers, settings.model.n_layers));
         POSENC_CHECK(read_integer(options, "mlpHidden", 0, limits::max_model_mlp, settings.model.mlp_hidden));
         POSENC_CHECK(read_number(options, "base", settings.model.base));
-        POSENC_CHECK(read_integer(options, "offset", 1, 64, settings.task.offset));
-        POSENC_CHECK(read_integer(options, "symbols", 2, 128, settings.task.symbols));
-        POSENC_CHECK(read_integer(options, "passkeys", 2, 128, settings.task.passkeys));
+        POSENC_CHECK(read_integer(options, "offset", 1, limits::max_task_offset, settings.task.offset));
+        POSENC_CHECK(read_integer(options, "symbols", 2, limits::max_task_symbols, settings.task.symbols));
+        POSENC_CHECK(read_integer(options, "passkeys", 2, limits::max_task_passkeys, settings.task.passkeys));
         POSENC_CHECK(read_integer(options, "batchSize", 1, limits::max_batch_size, settings.batch_size));
         POSENC_CHECK(read_integer(options, "queriesPerSequence", 0, limits::max_model_length, settings.queries_per_sequence));
         POSENC_CHECK(read_number(options, "learningRate", settings.adam.learning_rate));
-        POSENC_CHECK(read_integer(options, "warmupSteps", 0, std::int64_t{1} << 30, settings.warmup_steps));
+        POSENC_CHECK(read_integer(options, "warmupSteps", 0, limits::max_warmup_steps, settings.warmup_steps));
         POSENC_CHECK(read_integer(options, "warmupLength", 0, limits::max_model_length, settings.warmup_length));
         settings.model.vocabulary = task_vocabulary(settings.task);
         POSENC_CHECK(check_trainer_options(settings));
-        if (registry().size() >= bounds::live_trainers)
-            return failure(range_problem("trainerCreate", "called with at most " + std::to_string(bounds::live_trainers)
+        if (registry().size() >= limits::max_live_trainers)
+            return failure(range_problem("trainerCreate", "called with at most " + std::to_string(limits::max_live_trainers)
                                                               + " trainers alive (trainerDispose the finished ones)",
                                          std::to_string(registry().size()) + " alive"));
         static int next_id = 1;
@@ -158,7 +151,7 @@ namespace posenc::js
         Trainer* trainer = nullptr;
         POSENC_CHECK(read_trainer(options, trainer));
         std::int64_t steps = 0;
-        POSENC_CHECK(read_integer(options, "steps", 1, bounds::steps_per_call, steps));
+        POSENC_CHECK(read_integer(options, "steps", 1, limits::max_steps_per_call, steps));
         std::vector<double> losses(static_cast<std::size_t>(steps));
         for (double& loss : losses) loss = trainer->step();
         val result = success();
@@ -177,11 +170,11 @@ namespace posenc::js
         POSENC_CHECK(read_integer(options, "length", 1, limits::max_model_length, settings.length));
         POSENC_CHECK(read_integer(options, "bucketWidth", 1, limits::max_model_length, settings.bucket_width));
         POSENC_CHECK(read_integer(options, "sequences", 1, limits::max_eval_sequences, settings.sequences));
-        POSENC_CHECK(read_integer(options, "firstSequence", 0, std::int64_t{1} << 30, settings.first_sequence));
+        POSENC_CHECK(read_integer(options, "firstSequence", 0, limits::max_first_sequence, settings.first_sequence));
         POSENC_CHECK(read_integer(options, "queriesPerBucket", 0, limits::max_model_length, settings.queries_per_bucket));
         POSENC_CHECK(read_overflow(options, settings.overflow));
         std::int64_t seed = 0;
-        POSENC_CHECK(read_integer(options, "seed", 0, bounds::max_seed, seed));
+        POSENC_CHECK(read_integer(options, "seed", 0, limits::max_seed, seed));
         settings.seed = static_cast<std::uint64_t>(seed);
         POSENC_CHECK(check_evaluation(trainer->options(), settings));
         const auto evaluation = trainer->evaluate(settings);

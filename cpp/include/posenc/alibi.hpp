@@ -15,11 +15,6 @@
 
 namespace posenc
 {
-    namespace limits
-    {
-        inline constexpr std::int64_t max_heads = 1024;
-    }
-
     inline Problem check_heads(double n_heads)
     {
         return check_integer("nHeads", n_heads, 1, limits::max_heads);

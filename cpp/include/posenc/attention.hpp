@@ -15,6 +15,7 @@
 #include "phase_walk.hpp"
 #include "random.hpp"
 #include "rope.hpp"
+#include "scheme.hpp"
 #include "simd.hpp"
 #include "sinusoidal.hpp"
 #include "t5_bias.hpp"
@@ -22,14 +23,6 @@
 
 namespace posenc
 {
-    enum class Scheme { nope, sinusoidal, learned, rope, alibi, t5 };
-
-    namespace limits
-    {
-        inline constexpr std::int64_t max_attention_d_model = 256;  // keys x d x d work stays interactive
-        inline constexpr std::uint64_t max_attention_work = std::uint64_t{1} << 30;
-    }
-
     struct AttentionOptions
     {
         Scheme scheme = Scheme::sinusoidal;

@@ -14,12 +14,6 @@
 
 namespace posenc
 {
-    namespace limits
-    {
-        inline constexpr std::int64_t max_batch_size = 256;
-        inline constexpr std::int64_t max_eval_sequences = 256;
-    }
-
     struct TrainerOptions
     {
         ModelConfig model;                      // model.vocabulary must hold the task's tokens
@@ -63,7 +57,7 @@ namespace posenc
             return range_problem("trainedLength", "small enough that one sequence keeps at most " + std::to_string(limits::max_model_attention_cells)
                                      + " attention weights (fewer layers, heads or queriesPerSequence help)",
                                  std::to_string(options.model.trained_length) + " (" + std::to_string(cells) + " weights)");
-        if (auto problem = check_integer("warmupSteps", static_cast<double>(options.warmup_steps), 0, std::int64_t{1} << 30)) return problem;
+        if (auto problem = check_integer("warmupSteps", static_cast<double>(options.warmup_steps), 0, limits::max_warmup_steps)) return problem;
         if (options.warmup_steps > 0)
             if (auto problem = check_integer("warmupLength", static_cast<double>(options.warmup_length), first_answerable(options.task) + 1,
                                              options.model.trained_length))
@@ -112,7 +106,7 @@ namespace posenc
         if (auto problem = check_integer("length", static_cast<double>(options.length), trained, limits::max_model_length)) return problem;
         if (auto problem = check_integer("bucketWidth", static_cast<double>(options.bucket_width), 1, options.length)) return problem;
         if (auto problem = check_integer("sequences", static_cast<double>(options.sequences), 1, limits::max_eval_sequences)) return problem;
-        if (auto problem = check_integer("firstSequence", static_cast<double>(options.first_sequence), 0, std::int64_t{1} << 30)) return problem;
+        if (auto problem = check_integer("firstSequence", static_cast<double>(options.first_sequence), 0, limits::max_first_sequence)) return problem;
         if (auto problem = check_integer("queriesPerBucket", static_cast<double>(options.queries_per_bucket), 0, options.bucket_width))
             return problem;
         // Earlier layers attend over every row of the sequence at once.

@@ -24,26 +24,14 @@
 
 #include "alibi.hpp"
 #include "arguments.hpp"
-#include "attention.hpp"
 #include "learned.hpp"
 #include "random.hpp"
 #include "rope.hpp"
+#include "scheme.hpp"
 #include "t5_bias.hpp"
 
 namespace posenc
 {
-    namespace limits
-    {
-        inline constexpr std::int64_t max_model_d_model = 128;
-        inline constexpr std::int64_t max_model_heads = 8;
-        inline constexpr std::int64_t max_model_layers = 2;
-        inline constexpr std::int64_t max_model_mlp = 512;
-        inline constexpr std::int64_t max_model_vocabulary = 256;
-        inline constexpr std::int64_t max_model_length = 16384;  // tokens in one sequence
-        // Attention weights one pass keeps for the backward pass (8 bytes each: 32 MB).
-        inline constexpr std::uint64_t max_model_attention_cells = std::uint64_t{1} << 22;
-    }
-
     struct ModelConfig
     {
         Scheme scheme = Scheme::sinusoidal;

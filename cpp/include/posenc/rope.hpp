@@ -55,8 +55,8 @@ namespace posenc
             return range_problem("base", "a finite number greater than 1", format_number(options.base));
         const auto& scaling = options.scaling;
         if (scaling.kind == RopeScalingKind::none) return std::nullopt;
-        if (!(std::isfinite(scaling.factor) && scaling.factor >= 1.0 && scaling.factor <= 1024.0))
-            return range_problem("scaling.factor", "a number from 1 to 1024", format_number(scaling.factor));
+        if (!(std::isfinite(scaling.factor) && scaling.factor >= 1.0 && scaling.factor <= limits::max_rope_factor))
+            return range_problem("scaling.factor", "a number from 1 to " + format_number(limits::max_rope_factor), format_number(scaling.factor));
         if (scaling.kind == RopeScalingKind::yarn)
             return check_integer("scaling.trainedLength", static_cast<double>(scaling.trained_length), 1, limits::max_position);
         return std::nullopt;

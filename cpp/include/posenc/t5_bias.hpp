@@ -19,13 +19,13 @@ namespace posenc
     inline Problem check_t5_bucket_options(const T5BucketOptions& options)
     {
         const std::int64_t least = options.bidirectional ? 4 : 2;  // at least one exact and one log bucket
-        if (auto problem = check_integer("numBuckets", static_cast<double>(options.num_buckets), least, 1024)) return problem;
+        if (auto problem = check_integer("numBuckets", static_cast<double>(options.num_buckets), least, limits::max_t5_buckets)) return problem;
         if (options.bidirectional && options.num_buckets % 2 != 0)
             return range_problem("numBuckets", "even when bidirectional (half the buckets per direction)",
                                  std::to_string(options.num_buckets));
         const std::int64_t per_direction = options.bidirectional ? options.num_buckets / 2 : options.num_buckets;
         const std::int64_t max_exact = per_direction / 2;
-        return check_integer("maxDistance", static_cast<double>(options.max_distance), max_exact + 1, 1 << 20);
+        return check_integer("maxDistance", static_cast<double>(options.max_distance), max_exact + 1, limits::max_t5_distance);
     }
 
     /// Bucket of relative position r = key - query.

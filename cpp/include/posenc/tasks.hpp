@@ -30,9 +30,9 @@ namespace posenc
 
     inline Problem check_task(const TaskOptions& options)
     {
-        if (auto problem = check_integer("offset", static_cast<double>(options.offset), 1, 64)) return problem;
-        if (auto problem = check_integer("symbols", static_cast<double>(options.symbols), 2, 128)) return problem;
-        return check_integer("passkeys", static_cast<double>(options.passkeys), 2, 128);
+        if (auto problem = check_integer("offset", static_cast<double>(options.offset), 1, limits::max_task_offset)) return problem;
+        if (auto problem = check_integer("symbols", static_cast<double>(options.symbols), 2, limits::max_task_symbols)) return problem;
+        return check_integer("passkeys", static_cast<double>(options.passkeys), 2, limits::max_task_passkeys);
     }
 
     /// First position with an answer: k for copy_back, 1 for recall_first.

@@ -10,18 +10,11 @@
 
 #include <xtensor/xtensor.hpp>
 
+#include "limits.hpp"
 #include "random.hpp"
 
 namespace posenc
 {
-    namespace limits
-    {
-        inline constexpr std::int64_t attention_vocabulary = 64;
-        inline constexpr std::size_t t5_toy_buckets = 32;
-        /// Doubles of token and learned rows kept between calls; a larger request is served and dropped.
-        inline constexpr std::size_t toy_head_kept_doubles = std::size_t{1} << 20;
-    }
-
     namespace detail
     {
         inline xt::xtensor<double, 2> normal_matrix(Random& random, std::size_t rows, std::size_t cols, double scale)
