@@ -20,6 +20,7 @@ import { describe, readArguments, readScalar } from './posenc-arguments.js';
  *   sequences firstSequence .. firstSequence+sequences-1 of the seed's stream: parts of one evaluation add up to the whole
  * @typedef {{ name: string, description: string, trainer: TrainerSettings, steps: number, evaluation: EvaluationSettings }} Preset
  * @typedef {{ count: number, accuracy: number, confidence: number }} Score  accuracy and confidence are NaN when count is 0
+ * @typedef {ReadonlyArray<{ name: string, label: string }>} NameList  what callers write, and what people read
  */
 
 const noScaling = { kind: 'none', factor: 1, trainedLength: 0 };
@@ -183,6 +184,12 @@ export async function loadPosenc(options = {}) {
     /** Frees a trainer; its id is then invalid. @type {(o: { id: number }) => { live: number }} */
     trainerDispose: call('trainerDispose'),
     limits,
+    /**
+     * Every name the functions read, per option, in the order lists show them (the module's tables:
+     * a page never keeps its own copy), each with a label for people.
+     * @type {{ scheme: NameList, overflow: NameList, task: NameList, scalingKind: NameList, pairing: NameList, layout: NameList, precision: NameList }}
+     */
+    names: deepFreeze(unwrap(module.names())),
     /**
      * Diagnostics for leak tests: wasm memory size, the allocator's break (sbrk(0)), the stack pointer and its base, and the
      * count of live Embind value handles (each leaked handle is a JS object the page can never free).

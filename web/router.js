@@ -17,6 +17,8 @@ const kebabList = (max) => ({
   parse: (text) => { const v = text.split(','); return v.length <= max && v.every((id) => KEBAB.test(id)) ? v : undefined; },
   format: (list) => list.join(','),
 });
+/** A name from the engine's tables (posenc.names): the view that reads it keeps only names the engine lists. */
+const engineName = { parse: (text) => (/^[A-Za-z0-9]{1,32}$/.test(text) ? text : undefined), format: String };
 const integerList = (max) => ({
   parse: (text) => { const parts = text.split(',', 17); const v = parts.map((part) => (wholeText.test(part) ? Number(part) : NaN)); return v.length > 0 && v.length <= 16 && v.every((n) => Number.isInteger(n) && n >= 0 && n <= max) ? v : undefined; },
   format: (list) => list.join(','),
@@ -25,7 +27,7 @@ const integerList = (max) => ({
 /** URL parameter name -> [state field, codec], per view (looked up only through own properties). */
 const PARAMETERS = {
   position: { p: ['p', integer(0, 65536)], L: ['L', integer(1, 65536)], d: ['d', oneOf('64', '128', '256', '512', '1024')],
-    overflow: ['overflow', oneOf('error', 'clamp', 'wrap', 'window', 'interpolate')], scaling: ['scaling', oneOf('none', 'pi', 'ntk', 'yarn')] },
+    overflow: ['overflow', engineName], scaling: ['scaling', engineName] },
   encodings: { scheme: ['scheme', oneOf('sinusoidal', 'concat', 'rope', 'learned', 'nope')], d: ['d', evenInteger(8, 1024)],
     base: ['base', number(2, 1e9)], n: ['n', oneOf('256', '512', '1024', '2048', '4096', '8192')], p: ['p', integer(0, 8191)], dims: ['dims', integerList(1023)] },
   // The quiz checks the mode's name itself; decks: the deck ids Review draws from (all when absent).

@@ -36,9 +36,12 @@ namespace posenc::js
     val trainer_evaluate(val options);
     val trainer_dispose(val options);
 
+    // About the module (module_info.cpp)
     /// The bounds every call is checked against.
     val limits();
-
-    /// { ok, heapSize, heapTop, stackPointer, stackBase } in bytes, for leak tests (diagnostics.cpp).
+    /// { ok, scheme, overflow, task, scalingKind, pairing, layout, precision }: each enum's
+    /// [{ name, label }], the names every call reads, in the order lists show them.
+    val names();
+    /// { ok, heapSize, heapTop, stackPointer, stackBase } in bytes, for leak tests.
     val memory_stats();
 }

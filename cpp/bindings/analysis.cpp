@@ -13,8 +13,6 @@ namespace posenc::js
 {
     namespace
     {
-        const char* const overflow_names[] = {"error", "clamp", "wrap", "window", "interpolate"};
-
         val pair_result(const PairAnalysis& pairs)
         {
             val out = val::object();
@@ -73,7 +71,7 @@ namespace posenc::js
             for (const auto& effect : learned_overflow_effects(where))
             {
                 val entry = val::object();
-                entry.set("policy", overflow_names[static_cast<int>(effect.policy)]);
+                entry.set("policy", std::string(name_of(effect.policy)));
                 entry.set("sourceRow", effect.source_row);
                 entry.set("sharedPositions", static_cast<double>(effect.shared_positions));
                 entry.set("dropped", static_cast<double>(effect.dropped));
@@ -111,7 +109,7 @@ namespace posenc::js
     {
         POSENC_CHECK(require_object(options, "options"));
         Scheme scheme = Scheme::nope;
-        POSENC_CHECK(read_scheme(options, scheme));
+        POSENC_CHECK(read_name(options, "scheme", scheme));
         BeyondTrainedOptions where;
         POSENC_CHECK(read_integer(options, "p", 0, limits::max_position, where.p));
         POSENC_CHECK(read_integer(options, "trainedLength", 1, limits::max_position, where.trained_length));
@@ -136,7 +134,7 @@ namespace posenc::js
     {
         POSENC_CHECK(require_object(options, "options"));
         AttentionOptions settings;
-        POSENC_CHECK(read_scheme(options, settings.scheme));
+        POSENC_CHECK(read_name(options, "scheme", settings.scheme));
         POSENC_CHECK(read_integer(options, "queryPosition", 0, limits::max_position, settings.query_position));
         POSENC_CHECK(read_integer(options, "dModel", 2, limits::max_attention_d_model, settings.d_model));
         if (settings.d_model % 2 != 0)
@@ -145,7 +143,7 @@ namespace posenc::js
         POSENC_CHECK(read_integer(options, "seed", 0, limits::max_seed, seed));
         settings.seed = static_cast<std::uint64_t>(seed);
         POSENC_CHECK(read_integer(options, "trainedLength", 1, limits::max_position, settings.trained_length));
-        POSENC_CHECK(read_overflow(options, settings.overflow));
+        POSENC_CHECK(read_name(options, "overflow", settings.overflow));
         RopeOptions rope_settings;
         POSENC_CHECK(read_rope_options(options, settings.d_model, rope_settings));
         settings.base = rope_settings.base;
@@ -204,17 +202,6 @@ namespace posenc::js
         result.set("sinusoidalDot", float64_array(dot));
         result.set("sinusoidalClosedForm", float64_array(closed));
         result.set("ropeScore", float64_array(score));
-        return result;
-    }
-
-    val limits()
-    {
-        val result = val::object();
-        result.set("maxPosition", static_cast<double>(limits::max_position));
-        result.set("maxDModel", static_cast<double>(limits::max_d_model));
-        result.set("maxCells", static_cast<double>(limits::max_cells));
-        result.set("maxHeads", static_cast<double>(limits::max_heads));
-        result.set("maxAttentionDModel", static_cast<double>(limits::max_attention_d_model));
         return result;
     }
 }

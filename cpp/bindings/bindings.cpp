@@ -26,5 +26,6 @@ EMSCRIPTEN_BINDINGS(posenc)
     emscripten::function("trainerEvaluate", &trainer_evaluate);
     emscripten::function("trainerDispose", &trainer_dispose);
     emscripten::function("limits", &limits);
+    emscripten::function("names", &names);
     emscripten::function("memoryStats", &memory_stats);
 }

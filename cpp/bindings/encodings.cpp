@@ -29,10 +29,9 @@ namespace posenc::js
         SinusoidalOptions settings;
         POSENC_CHECK(read_integer(options, "dModel", 1, limits::max_d_model, settings.d_model));
         POSENC_CHECK(read_number(options, "base", settings.base));
-        int layout = 0, precision = 0;
-        POSENC_CHECK(read_choice(options, "layout", {"interleaved", "concat"}, layout));
-        POSENC_CHECK(read_choice(options, "precision", {"float64", "float32"}, precision));
-        settings.layout = static_cast<SinusoidalLayout>(layout);
+        Precision precision = Precision::float64;
+        POSENC_CHECK(read_name(options, "layout", settings.layout));
+        POSENC_CHECK(read_name(options, "precision", precision));
         POSENC_CHECK(check_sinusoidal_shape(0, settings));
         std::vector<double> positions;
         POSENC_CHECK(read_positions(options, static_cast<std::uint64_t>(settings.d_model), "positions.length x dModel", positions));
@@ -47,7 +46,7 @@ namespace posenc::js
         val result = success();
         result.set("rows", rows);
         result.set("cols", cols);
-        result.set("data", precision == 1 ? typed_table<float>("Float32Array", rows, cols, fill)
+        result.set("data", precision == Precision::float32 ? typed_table<float>("Float32Array", rows, cols, fill)
                                           : typed_table<double>("Float64Array", rows, cols, fill));
         return result;
     }
@@ -92,7 +91,7 @@ namespace posenc::js
             return failure(range_problem("table.data.length", "table.rows x table.cols = " + std::to_string(rows * cols),
                                          std::to_string(data_length)));
         Overflow policy = Overflow::error;
-        POSENC_CHECK(read_overflow(options, policy));
+        POSENC_CHECK(read_name(options, "overflow", policy));
         double sequence_length = 0;
         POSENC_CHECK(read_number(options, "sequenceLength", sequence_length));
         POSENC_CHECK(check_integer("sequenceLength", sequence_length, 0, limits::max_position + 1));

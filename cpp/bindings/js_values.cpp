@@ -4,33 +4,27 @@
 
 namespace posenc::js
 {
+    std::string describe(const val& value)
+    {
+        if (value.isUndefined()) return "undefined";
+        if (value.isNull()) return "null";
+        if (value.isNumber()) return format_number(value.as<double>());
+        if (value.isString()) return describe_text(value.as<std::string>());
+        if (value.isTrue() || value.isFalse()) return value.isTrue() ? "true" : "false";
+        if (value.isArray()) return "an Array";
+        const auto type = value.typeOf().as<std::string>();
+        if (type == "object")
+        {
+            const auto constructor = value["constructor"];
+            if (!constructor.isUndefined() && !constructor.isNull() && constructor["name"].isString())
+                return "a " + constructor["name"].as<std::string>();
+            return "an object";
+        }
+        return "a " + type;
+    }
+
     namespace detail
     {
-        /// A short description of a JS value for "got ..." in messages.
-        std::string describe(const val& value)
-        {
-            if (value.isUndefined()) return "undefined";
-            if (value.isNull()) return "null";
-            if (value.isNumber()) return format_number(value.as<double>());
-            if (value.isString())
-            {
-                auto text = value.as<std::string>();
-                if (text.size() > 40) text = text.substr(0, 37) + "...";
-                return "the string \"" + text + "\"";
-            }
-            if (value.isTrue() || value.isFalse()) return value.isTrue() ? "true" : "false";
-            if (value.isArray()) return "an Array";
-            const auto type = value.typeOf().as<std::string>();
-            if (type == "object")
-            {
-                const auto constructor = value["constructor"];
-                if (!constructor.isUndefined() && !constructor.isNull() && constructor["name"].isString())
-                    return "a " + constructor["name"].as<std::string>();
-                return "an object";
-            }
-            return "a " + type;
-        }
-
         bool is_numeric_typed_array(const val& value)
         {
             static const char* const kinds[] = {"Float64Array", "Float32Array", "Int32Array",
@@ -84,13 +78,13 @@ namespace posenc::js
     Problem require_object(const val& value, const std::string& name)
     {
         if (value.typeOf().as<std::string>() == "object" && !value.isNull() && !value.isArray()) return std::nullopt;
-        return type_problem(name, "an object", detail::describe(value));
+        return type_problem(name, "an object", describe(value));
     }
 
     Problem read_number(const val& object, const char* key, double& out, const std::string& prefix)
     {
         const val value = object[key];
-        if (!value.isNumber()) return type_problem(prefix + key, "a number", detail::describe(value));
+        if (!value.isNumber()) return type_problem(prefix + key, "a number", describe(value));
         out = value.as<double>();
         return std::nullopt;
     }
@@ -108,33 +102,16 @@ namespace posenc::js
     Problem read_boolean(const val& object, const char* key, bool& out, const std::string& prefix)
     {
         const val value = object[key];
-        if (!value.isTrue() && !value.isFalse()) return type_problem(prefix + key, "true or false", detail::describe(value));
+        if (!value.isTrue() && !value.isFalse()) return type_problem(prefix + key, "true or false", describe(value));
         out = value.isTrue();
         return std::nullopt;
-    }
-
-    Problem read_choice(const val& object, const char* key, std::initializer_list<const char*> choices, int& index,
-                        const std::string& prefix)
-    {
-        std::string allowed = "one of";
-        for (const char* choice : choices) allowed += std::string(allowed.size() > 6 ? ", '" : " '") + choice + "'";
-        const val value = object[key];
-        if (!value.isString()) return type_problem(prefix + key, allowed, detail::describe(value));
-        const auto text = value.as<std::string>();
-        index = 0;
-        for (const char* choice : choices)
-        {
-            if (text == choice) return std::nullopt;
-            ++index;
-        }
-        return range_problem(prefix + key, allowed, detail::describe(value));
     }
 
     Problem read_list_length(const val& object, const char* key, std::uint64_t& length, const std::string& prefix)
     {
         const val value = object[key];
         if (!value.isArray() && !detail::is_numeric_typed_array(value))
-            return type_problem(prefix + key, "an Array or a numeric typed array", detail::describe(value));
+            return type_problem(prefix + key, "an Array or a numeric typed array", describe(value));
         length = static_cast<std::uint64_t>(value["length"].as<double>());
         return std::nullopt;
     }
@@ -146,7 +123,7 @@ namespace posenc::js
         if (value.isArray())
             for (std::uint32_t i = 0; i < length; ++i)
                 if (!value[i].isNumber())
-                    return type_problem(prefix + key + "[" + std::to_string(i) + "]", "a number", detail::describe(value[i]));
+                    return type_problem(prefix + key + "[" + std::to_string(i) + "]", "a number", describe(value[i]));
         out.resize(length);
         val(emscripten::typed_memory_view(out.size(), out.data())).call<void>("set", value);
         for (std::size_t i = 0; i < out.size(); ++i)

@@ -5,7 +5,6 @@
 // Names in messages are paths: `prefix` + `key`, e.g. "scaling." + "factor".
 #include <algorithm>
 #include <cstdint>
-#include <initializer_list>
 #include <span>
 #include <string>
 #include <vector>
@@ -13,6 +12,7 @@
 #include <emscripten/val.h>
 
 #include "posenc/arguments.hpp"
+#include "posenc/names.hpp"
 
 /// Returns the failure object from the enclosing adapter when `check` finds a problem.
 #define POSENC_CHECK(check)                                                 \
@@ -70,9 +70,41 @@ namespace posenc::js
 
     Problem read_boolean(const val& object, const char* key, bool& out, const std::string& prefix = "");
 
-    /// object[key] must be one of `choices`; `index` receives its position in the list.
-    Problem read_choice(const val& object, const char* key, std::initializer_list<const char*> choices, int& index,
-                        const std::string& prefix = "");
+    /// A short description of a JS value for "got ..." in messages.
+    std::string describe(const val& value);
+
+    /// object[key] must be a string naming a value in Enum's table (names.hpp); `out` receives it.
+    template <typename Enum>
+    Problem read_name(const val& object, const char* key, Enum& out, const std::string& prefix = "")
+    {
+        const val value = object[key];
+        if (!value.isString()) return type_problem(prefix + key, allowed_names<Enum>(), describe(value));
+        return parse_name(prefix + key, value.as<std::string>(), out);
+    }
+
+    /// [name, ...]: the names of Enum's table, in its order.
+    template <typename Enum>
+    val names()
+    {
+        val list = val::array();
+        for (const auto& entry : names_of(Enum{})) list.call<void>("push", std::string(entry.name));
+        return list;
+    }
+
+    /// [{ name, label }, ...]: Enum's table, in its order.
+    template <typename Enum>
+    val named_entries()
+    {
+        val list = val::array();
+        for (const auto& entry : names_of(Enum{}))
+        {
+            val item = val::object();
+            item.set("name", std::string(entry.name));
+            item.set("label", std::string(entry.label));
+            list.call<void>("push", item);
+        }
+        return list;
+    }
 
     /// object[key] must be an Array or numeric typed array; `length` receives its length
     /// (before anything is copied, so callers can check sizes first).

@@ -14,10 +14,6 @@ namespace posenc::js
 {
     namespace
     {
-        const char* const scheme_names[] = {"nope", "sinusoidal", "learned", "rope", "alibi", "t5"};
-        const char* const task_names[] = {"copyBack", "recallFirst"};
-        const char* const overflow_names[] = {"error", "clamp", "wrap", "window", "interpolate"};
-
         std::map<int, std::unique_ptr<Trainer>>& registry()
         {
             static std::map<int, std::unique_ptr<Trainer>> trainers;
@@ -75,13 +71,6 @@ namespace posenc::js
             out.set("seed", static_cast<double>(options.seed));
             return out;
         }
-
-        val names(std::span<const char* const> list)
-        {
-            val out = val::array();
-            for (const char* name : list) out.call<void>("push", std::string(name));
-            return out;
-        }
     }
 
     val training_presets()
@@ -99,9 +88,9 @@ namespace posenc::js
         }
         val result = success();
         result.set("presets", presets);
-        result.set("schemes", names(scheme_names));
-        result.set("tasks", names(task_names));
-        result.set("overflows", names(overflow_names));
+        result.set("schemes", names<Scheme>());
+        result.set("tasks", names<Task>());
+        result.set("overflows", names<Overflow>());
         return result;
     }
 
@@ -109,10 +98,8 @@ namespace posenc::js
     {
         POSENC_CHECK(require_object(options, "options"));
         TrainerOptions settings;
-        POSENC_CHECK(read_scheme(options, settings.model.scheme));
-        int task = 0;
-        POSENC_CHECK(read_choice(options, "task", {"copyBack", "recallFirst"}, task));
-        settings.task.task = static_cast<Task>(task);
+        POSENC_CHECK(read_name(options, "scheme", settings.model.scheme));
+        POSENC_CHECK(read_name(options, "task", settings.task.task));
         std::int64_t seed = 0;
         POSENC_CHECK(read_integer(options, "seed", 0, limits::max_seed, seed));
         settings.seed = static_cast<std::uint64_t>(seed);
@@ -172,7 +159,7 @@ namespace posenc::js
         POSENC_CHECK(read_integer(options, "sequences", 1, limits::max_eval_sequences, settings.sequences));
         POSENC_CHECK(read_integer(options, "firstSequence", 0, limits::max_first_sequence, settings.first_sequence));
         POSENC_CHECK(read_integer(options, "queriesPerBucket", 0, limits::max_model_length, settings.queries_per_bucket));
-        POSENC_CHECK(read_overflow(options, settings.overflow));
+        POSENC_CHECK(read_name(options, "overflow", settings.overflow));
         std::int64_t seed = 0;
         POSENC_CHECK(read_integer(options, "seed", 0, limits::max_seed, seed));
         settings.seed = static_cast<std::uint64_t>(seed);

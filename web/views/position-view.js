@@ -7,10 +7,8 @@ import { patchChildren } from './patch.js';
 import { drawAttentionSparkline, peakOf } from './sparkline.js';
 import { fixed, int, ordinal, sci } from './format.js';
 import { fieldProblem, readWholeNumber } from './field-check.js';
-import { scalingLabel, schemeLabel } from './labels.js';
+import { scalingLabel } from './labels.js';
 
-const SCHEMES = ['learned', 'sinusoidal', 'rope', 'alibi', 't5', 'nope'];
-const SCALINGS = ['none', 'pi', 'ntk', 'yarn'];
 const ATTENTION_D_MODEL = 32;  // the toy head stays interactive at p = 65,536
 // The p slider is logarithmic: its steps cover 0..maxPosition, about 1% apart past p = 100.
 const SLIDER_STEPS = 1000;
@@ -174,8 +172,9 @@ export function createPositionView(container, engine, onChange) {
   const pSlider = element('input', [], { id: 'pos-p-range', attributes: { type: 'range', min: '0', max: String(SLIDER_STEPS), step: '1', 'aria-label': 'Query position p (slider, logarithmic)' } });
   const lNumber = element('input', [], { id: 'pos-l', attributes: { type: 'number', min: '1', max: String(maxPosition), step: '1' } });
   const dSelect = element('select', [64, 128, 256, 512, 1024].map((d) => element('option', [String(d)], { attributes: { value: String(d) } })), { id: 'pos-d' });
-  const overflowSelect = element('select', ['error', 'clamp', 'wrap', 'window', 'interpolate'].map((o) => element('option', [o], { attributes: { value: o } })), { id: 'pos-overflow' });
-  const scalingSelect = element('select', SCALINGS.map((kind) => element('option', [scalingLabel(kind)], { attributes: { value: kind } })), { id: 'pos-scaling' });
+  const options = (names) => names.map(({ name, label }) => element('option', [label], { attributes: { value: name } }));
+  const overflowSelect = element('select', options(engine.names.overflow), { id: 'pos-overflow' });
+  const scalingSelect = element('select', options(engine.names.scalingKind), { id: 'pos-scaling' });
   const label = (control, text) => element('label', [text], { attributes: { for: control.id } });
   const pProblem = fieldProblem(pNumber);
   const lProblem = fieldProblem(lNumber);
@@ -196,8 +195,7 @@ export function createPositionView(container, engine, onChange) {
   ], { className: 'controls', attributes: { 'aria-label': 'Position and trained length' } });
   controls.addEventListener('submit', (event) => event.preventDefault());
 
-  const columns = new Map(SCHEMES.map((scheme) => {
-    const title = schemeLabel(scheme);
+  const columns = new Map(engine.names.scheme.map(({ name: scheme, label: title }) => {
     const verdict = element('p', [], { className: 'scheme-verdict', attributes: { 'aria-live': 'polite' } });
     const body = element('div', [], { className: 'scheme-body' });
     const strip = pairFigure(`pos-${scheme}-pairs`);
@@ -353,9 +351,14 @@ export function createPositionView(container, engine, onChange) {
   for (const control of [dSelect, overflowSelect, scalingSelect]) control.addEventListener('change', changed(true));
 
   return {
-    /** Shows `next` (from a deep link or history) without reporting it back as a change. */
+    /** Shows `next` (from a deep link or history) without reporting it back as a change; a name
+     * the engine does not know keeps the current setting. */
     show(next) {
-      state = { ...state, ...next };
+      const settings = { ...next };
+      const known = (names, value) => names.some(({ name }) => name === value);
+      if (!known(engine.names.overflow, settings.overflow)) delete settings.overflow;
+      if (!known(engine.names.scalingKind, settings.scaling)) delete settings.scaling;
+      state = { ...state, ...settings };
       syncControls();
       render();
     },

@@ -11,6 +11,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "limits.hpp"
 
@@ -54,6 +55,13 @@ namespace posenc
                                         const std::string& got)
     {
         return {ArgumentProblem::Kind::type, argument, argument + " must be " + allowed + "; got " + got};
+    }
+
+    /// A text value for "got ...": the string "...", cut short past 40 characters.
+    inline std::string describe_text(std::string_view text)
+    {
+        const std::string shown = text.size() > 40 ? std::string(text.substr(0, 37)) + "..." : std::string(text);
+        return "the string \"" + shown + "\"";
     }
 
     /// Whether `value` is an integer in [low, high].

@@ -2,6 +2,7 @@
 // A learned absolute position table (BERT, GPT-2) and what a model is handed at a position the
 // table has no row for.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <span>
@@ -11,6 +12,7 @@
 #include <xtensor/xtensor.hpp>
 
 #include "arguments.hpp"
+#include "names.hpp"
 #include "random.hpp"
 
 namespace posenc
@@ -24,6 +26,15 @@ namespace posenc
         window,       // keep only the last L positions of the sequence, re-indexed to 0 .. L-1
         interpolate,  // row p (L-1)/(n-1), linear between the two nearest rows
     };
+
+    inline constexpr auto overflow_names = std::to_array<Named<Overflow>>({
+        {"error", Overflow::error, "error"},
+        {"clamp", Overflow::clamp, "clamp"},
+        {"wrap", Overflow::wrap, "wrap"},
+        {"window", Overflow::window, "window"},
+        {"interpolate", Overflow::interpolate, "interpolate"},
+    });
+    constexpr const auto& names_of(Overflow) { return overflow_names; }
 
     struct LearnedTableOptions
     {

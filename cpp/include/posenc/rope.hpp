@@ -2,6 +2,7 @@
 // Rotary position embedding (Su et al. 2021, RoFormer) with the context-extension rescalings:
 // Position Interpolation (Chen et al. 2023), NTK-aware scaling, and YaRN (Peng et al. 2024).
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <numbers>
@@ -12,6 +13,7 @@
 #include <xtensor/xtensor.hpp>
 
 #include "arguments.hpp"
+#include "names.hpp"
 #include "sinusoidal.hpp"
 
 namespace posenc
@@ -24,7 +26,22 @@ namespace posenc
         half,         // (x[i], x[i + d/2]), "rotate_half": GPT-NeoX, HF LLaMA
     };
 
+    inline constexpr auto rope_pairing_names = std::to_array<Named<RopePairing>>({
+        {"interleaved", RopePairing::interleaved, "interleaved"},
+        {"half", RopePairing::half, "rotate half"},
+    });
+    constexpr const auto& names_of(RopePairing) { return rope_pairing_names; }
+
+    /// How the frequencies are rescaled for positions past the trained length (rope_frequencies).
     enum class RopeScalingKind { none, pi, ntk, yarn };
+
+    inline constexpr auto rope_scaling_names = std::to_array<Named<RopeScalingKind>>({
+        {"none", RopeScalingKind::none, "none"},
+        {"pi", RopeScalingKind::pi, "PI"},
+        {"ntk", RopeScalingKind::ntk, "NTK-aware"},
+        {"yarn", RopeScalingKind::yarn, "YaRN"},
+    });
+    constexpr const auto& names_of(RopeScalingKind) { return rope_scaling_names; }
 
     struct RopeScaling
     {

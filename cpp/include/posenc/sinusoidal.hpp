@@ -1,6 +1,7 @@
 #pragma once
 // The sinusoidal encoding of "Attention Is All You Need" (Vaswani et al. 2017, section 3.5).
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -15,6 +16,7 @@
 #endif
 
 #include "arguments.hpp"
+#include "names.hpp"
 #include "simd.hpp"
 
 namespace posenc
@@ -24,6 +26,21 @@ namespace posenc
         interleaved,  // the paper and HF: PE(p, 2i) = sin, PE(p, 2i+1) = cos
         concat,       // tensor2tensor/fairseq style blocks [sin_0 .. sin_{d/2-1} | cos_0 .. cos_{d/2-1}]
     };
+
+    inline constexpr auto sinusoidal_layout_names = std::to_array<Named<SinusoidalLayout>>({
+        {"interleaved", SinusoidalLayout::interleaved, "interleaved"},
+        {"concat", SinusoidalLayout::concat, "concatenated"},
+    });
+    constexpr const auto& names_of(SinusoidalLayout) { return sinusoidal_layout_names; }
+
+    /// How a table's values are stored (sinusoidal_into<T>): double, or float rounded once.
+    enum class Precision { float64, float32 };
+
+    inline constexpr auto precision_names = std::to_array<Named<Precision>>({
+        {"float64", Precision::float64, "float64"},
+        {"float32", Precision::float32, "float32"},
+    });
+    constexpr const auto& names_of(Precision) { return precision_names; }
 
     struct SinusoidalOptions
     {

@@ -5,16 +5,24 @@
 //   recall_first: position 0 holds a passkey (a token from its own range); at every later
 //                position, output it. Far: the needed token is t positions back, by content.
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "arguments.hpp"
+#include "names.hpp"
 #include "random.hpp"
 
 namespace posenc
 {
     enum class Task { copy_back, recall_first };
+
+    inline constexpr auto task_names = std::to_array<Named<Task>>({
+        {"copyBack", Task::copy_back, "Copy back"},
+        {"recallFirst", Task::recall_first, "Recall the first token"},
+    });
+    constexpr const auto& names_of(Task) { return task_names; }
 
     struct TaskOptions
     {
