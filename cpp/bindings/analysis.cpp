@@ -7,7 +7,7 @@
 #include "option_readers.hpp"
 #include "posenc/attention.hpp"
 #include "posenc/beyond_trained.hpp"
-#include "posenc/random.hpp"
+#include "posenc/offset_similarity.hpp"
 
 namespace posenc::js
 {
@@ -161,47 +161,20 @@ namespace posenc::js
     val offset_similarity(val options)
     {
         POSENC_CHECK(require_object(options, "options"));
-        std::int64_t p = 0, max_offset = 0, d_model = 0, seed = 0;
-        double base = 0;
-        POSENC_CHECK(read_integer(options, "p", 0, limits::max_position, p));
-        POSENC_CHECK(read_integer(options, "maxOffset", 0, limits::max_position - p, max_offset));
-        POSENC_CHECK(read_integer(options, "dModel", 2, limits::max_d_model, d_model));
-        if (d_model % 2 != 0) return failure(range_problem("dModel", "even (RoPE rotates pairs)", std::to_string(d_model)));
-        POSENC_CHECK(read_number(options, "base", base));
+        OffsetSimilarityOptions settings;
+        POSENC_CHECK(read_integer(options, "p", 0, limits::max_position, settings.p));
+        POSENC_CHECK(read_integer(options, "maxOffset", 0, limits::max_position - settings.p, settings.max_offset));
+        POSENC_CHECK(read_integer(options, "dModel", 2, limits::max_d_model, settings.d_model));
+        POSENC_CHECK(read_number(options, "base", settings.base));
+        std::int64_t seed = 0;
         POSENC_CHECK(read_integer(options, "seed", 0, limits::max_seed, seed));
-        const auto count = static_cast<std::size_t>(max_offset + 1);
-        POSENC_CHECK(check_sinusoidal_shape(count, {d_model, base}));
-
-        std::vector<double> positions(count);
-        for (std::size_t i = 0; i < count; ++i) positions[i] = static_cast<double>(p) + static_cast<double>(i);
-        const auto table = posenc::sinusoidal(positions, {d_model, base});
-        Random random(static_cast<std::uint64_t>(seed));
-        std::vector<double> q(static_cast<std::size_t>(d_model)), k(q.size());
-        for (double& v : q) v = random.normal();
-        for (double& v : k) v = random.normal();
-        xt::xtensor<double, 2> queries({count, q.size()});
-        for (std::size_t r = 0; r < count; ++r) std::copy(q.begin(), q.end(), queries.begin() + static_cast<std::ptrdiff_t>(r * q.size()));
-        const RopeOptions rope_settings{base, RopePairing::interleaved, {}};
-        const auto rotated_q = posenc::rope(queries, positions, rope_settings);
-        xt::xtensor<double, 2> key({1, k.size()});
-        std::copy(k.begin(), k.end(), key.begin());
-        const auto rotated_k = posenc::rope(key, std::vector<double>{static_cast<double>(p)}, rope_settings);
-
-        std::vector<double> dot(count), closed(count), score(count);
-        const auto d = static_cast<std::size_t>(d_model);
-        for (std::size_t r = 0; r < count; ++r)
-        {
-            for (std::size_t c = 0; c < d; ++c)
-            {
-                dot[r] += table(0, c) * table(r, c);
-                score[r] += rotated_q(r, c) * rotated_k(0, c);
-            }
-            closed[r] = sinusoidal_offset_dot(static_cast<double>(r), d_model, base);
-        }
+        settings.seed = static_cast<std::uint64_t>(seed);
+        POSENC_CHECK(check_offset_similarity(settings));
+        const auto similarity = posenc::offset_similarity(settings);
         val result = success();
-        result.set("sinusoidalDot", float64_array(dot));
-        result.set("sinusoidalClosedForm", float64_array(closed));
-        result.set("ropeScore", float64_array(score));
+        result.set("sinusoidalDot", float64_array(similarity.sinusoidal_dot));
+        result.set("sinusoidalClosedForm", float64_array(similarity.sinusoidal_closed_form));
+        result.set("ropeScore", float64_array(similarity.rope_score));
         return result;
     }
 }
