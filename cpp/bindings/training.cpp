@@ -1,34 +1,27 @@
-// Adapters for the trainable toy model: presets, and trainers held in a registry by id so a
-// worker can step one, report progress between calls and dispose it (no bound class to .delete()).
-#include <map>
-#include <memory>
+// Adapters for the trainable toy model: presets, and trainers held in the core's registry by id
+// so a worker can step one, report progress between calls and dispose it (no bound class to .delete()).
 #include <string>
 #include <vector>
 
 #include "adapters.hpp"
 #include "js_values.hpp"
-#include "option_readers.hpp"
 #include "posenc/presets.hpp"
+#include "posenc/trainer_registry.hpp"
 
 namespace posenc::js
 {
     namespace
     {
-        std::map<int, std::unique_ptr<Trainer>>& registry()
+        TrainerRegistry& registry()
         {
-            static std::map<int, std::unique_ptr<Trainer>> trainers;
+            static TrainerRegistry trainers;
             return trainers;
         }
 
-        Problem read_trainer(const val& options, Trainer*& out)
+        Problem read_trainer(const val& options, std::int64_t& id, Trainer*& out)
         {
-            std::int64_t id = 0;
             if (auto problem = read_integer(options, "id", 1, limits::max_trainer_id, id)) return problem;
-            const auto found = registry().find(static_cast<int>(id));
-            if (found == registry().end())
-                return range_problem("id", "the id of a live trainer (from trainerCreate, not yet disposed)", std::to_string(id));
-            out = found->second.get();
-            return std::nullopt;
+            return registry().find(id, out);
         }
 
         val score_value(const Score& score)
@@ -118,29 +111,25 @@ namespace posenc::js
         POSENC_CHECK(read_integer(options, "warmupSteps", 0, limits::max_warmup_steps, settings.warmup_steps));
         POSENC_CHECK(read_integer(options, "warmupLength", 0, limits::max_model_length, settings.warmup_length));
         settings.model.vocabulary = task_vocabulary(settings.task);
-        POSENC_CHECK(check_trainer_options(settings));
-        if (registry().size() >= limits::max_live_trainers)
-            return failure(range_problem("trainerCreate", "called with at most " + std::to_string(limits::max_live_trainers)
-                                                              + " trainers alive (trainerDispose the finished ones)",
-                                         std::to_string(registry().size()) + " alive"));
-        static int next_id = 1;
-        const int id = next_id++;
-        registry()[id] = std::make_unique<Trainer>(settings);
+        POSENC_CHECK(registry().check_create(settings));
+        const std::int64_t id = registry().create(settings);
+        Trainer* trainer = nullptr;
+        POSENC_CHECK(registry().find(id, trainer));
         val result = success();
-        result.set("id", id);
-        result.set("parameters", static_cast<double>(registry()[id]->model().parameters.size()));
+        result.set("id", static_cast<double>(id));
+        result.set("parameters", static_cast<double>(trainer->model().parameters.size()));
         return result;
     }
 
     val trainer_step(val options)
     {
         POSENC_CHECK(require_object(options, "options"));
+        std::int64_t id = 0, steps = 0;
         Trainer* trainer = nullptr;
-        POSENC_CHECK(read_trainer(options, trainer));
-        std::int64_t steps = 0;
+        POSENC_CHECK(read_trainer(options, id, trainer));
         POSENC_CHECK(read_integer(options, "steps", 1, limits::max_steps_per_call, steps));
-        std::vector<double> losses(static_cast<std::size_t>(steps));
-        for (double& loss : losses) loss = trainer->step();
+        POSENC_CHECK(check_steps(steps));
+        const auto losses = train_steps(*trainer, steps);
         val result = success();
         result.set("step", static_cast<double>(trainer->steps()));
         result.set("loss", losses.back());
@@ -151,8 +140,9 @@ namespace posenc::js
     val trainer_evaluate(val options)
     {
         POSENC_CHECK(require_object(options, "options"));
+        std::int64_t id = 0;
         Trainer* trainer = nullptr;
-        POSENC_CHECK(read_trainer(options, trainer));
+        POSENC_CHECK(read_trainer(options, id, trainer));
         EvaluationOptions settings;
         POSENC_CHECK(read_integer(options, "length", 1, limits::max_model_length, settings.length));
         POSENC_CHECK(read_integer(options, "bucketWidth", 1, limits::max_model_length, settings.bucket_width));
@@ -200,11 +190,11 @@ namespace posenc::js
     val trainer_dispose(val options)
     {
         POSENC_CHECK(require_object(options, "options"));
+        std::int64_t id = 0;
         Trainer* trainer = nullptr;
-        POSENC_CHECK(read_trainer(options, trainer));
-        std::erase_if(registry(), [trainer](const auto& entry) { return entry.second.get() == trainer; });
+        POSENC_CHECK(read_trainer(options, id, trainer));
         val result = success();
-        result.set("live", static_cast<double>(registry().size()));
+        result.set("live", static_cast<double>(registry().dispose(id)));
         return result;
     }
 }
