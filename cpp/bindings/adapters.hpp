@@ -1,7 +1,7 @@
 #pragma once
-// One adapter per exported function: read and check the JS options, call the core, copy the
-// result out. Each returns { ok: true, ... } or the failure object of js_values.hpp; web/posenc.js
-// documents the JS shapes and fills in defaults.
+// One adapter per exported function: read the JS options (types only), hand them to the core's
+// checks, call the core, copy the result out. Each returns { ok: true, ... } or the failure
+// object of js_values.hpp; web/posenc.js documents the JS shapes and fills in defaults.
 #include <emscripten/val.h>
 
 namespace posenc::js

@@ -24,14 +24,12 @@ namespace posenc::js
             return out;
         }
 
-        val sinusoidal_beyond(const val& options, const BeyondTrainedOptions& where, val result)
+        val sinusoidal_beyond(const OptionsReader& read, const BeyondTrainedOptions& where, val result)
         {
             SinusoidalOptions encoding;
-            POSENC_CHECK(read_integer(options, "dModel", 2, limits::max_d_model, encoding.d_model));
-            POSENC_CHECK(read_number(options, "base", encoding.base));
-            POSENC_CHECK(check_sinusoidal_shape(1, encoding));
-            POSENC_CHECK(check_cells("trainedLength x dModel", static_cast<std::uint64_t>(where.trained_length),
-                                     static_cast<std::uint64_t>(encoding.d_model)));
+            POSENC_CHECK(read.integer("dModel", encoding.d_model));
+            POSENC_CHECK(read.number("base", encoding.base));
+            POSENC_CHECK(read.verdict(check_sinusoidal_beyond(where, encoding)));
             const auto w = sinusoidal_frequencies(encoding.d_model, encoding.base);
             const auto pairs = analyse_pairs(w, w, where);
             const auto nearest = nearest_trained_sinusoidal(where, encoding);
@@ -45,12 +43,13 @@ namespace posenc::js
             return result;
         }
 
-        val rope_beyond(const val& options, const BeyondTrainedOptions& where, val result)
+        val rope_beyond(const OptionsReader& read, const BeyondTrainedOptions& where, val result)
         {
             std::int64_t head_dim = 0;
-            POSENC_CHECK(read_integer(options, "headDim", 2, limits::max_d_model, head_dim));
             RopeOptions settings;
-            POSENC_CHECK(read_rope_options(options, head_dim, settings));
+            POSENC_CHECK(read.integer("headDim", head_dim));
+            POSENC_CHECK(read_rope_options(read, settings));
+            POSENC_CHECK(read.verdict(check_rope_options(head_dim, settings)));
             RopeOptions unscaled = settings;
             unscaled.scaling = {};
             const auto trained = posenc::rope_frequencies(head_dim, unscaled);
@@ -82,10 +81,11 @@ namespace posenc::js
             return result;
         }
 
-        val alibi_beyond(const val& options, const BeyondTrainedOptions& where, val result)
+        val alibi_beyond(const OptionsReader& read, const BeyondTrainedOptions& where, val result)
         {
             std::int64_t heads = 0;
-            POSENC_CHECK(read_integer(options, "nHeads", 1, limits::max_heads, heads));
+            POSENC_CHECK(read.integer("nHeads", heads));
+            POSENC_CHECK(read.verdict(check_alibi_reach(heads, where.p)));
             const auto reach = alibi_reach(heads, where.p);
             result.set("slopes", float64_array(reach.slope));
             result.set("biasAtP", float64_array(reach.bias_at_p));
@@ -93,10 +93,11 @@ namespace posenc::js
             return result;
         }
 
-        val t5_beyond(const val& options, const BeyondTrainedOptions& where, val result)
+        val t5_beyond(const OptionsReader& read, const BeyondTrainedOptions& where, val result)
         {
             T5BucketOptions settings;
-            POSENC_CHECK(read_t5_options(options, settings));
+            POSENC_CHECK(read_t5_options(read, settings));
+            POSENC_CHECK(read.verdict(check_t5_reach(where.p, settings)));
             const auto reach = t5_reach(where.p, settings);
             result.set("bucket", static_cast<double>(reach.bucket));
             result.set("firstDistanceInBucket", static_cast<double>(reach.first_distance_in_bucket));
@@ -108,11 +109,12 @@ namespace posenc::js
     val beyond_trained(val options)
     {
         POSENC_CHECK(require_object(options, "options"));
+        const OptionsReader read(options);
         Scheme scheme = Scheme::nope;
-        POSENC_CHECK(read_name(options, "scheme", scheme));
         BeyondTrainedOptions where;
-        POSENC_CHECK(read_integer(options, "p", 0, limits::max_position, where.p));
-        POSENC_CHECK(read_integer(options, "trainedLength", 1, limits::max_position, where.trained_length));
+        POSENC_CHECK(read.name("scheme", scheme));
+        POSENC_CHECK(read.integers({{"p", where.p}, {"trainedLength", where.trained_length}}));
+        POSENC_CHECK(read.verdict(check_beyond_trained(where)));
         val result = success();
         result.set("scheme", options["scheme"]);
         result.set("p", static_cast<double>(where.p));
@@ -120,11 +122,11 @@ namespace posenc::js
         result.set("beyond", where.p >= where.trained_length);
         switch (scheme)
         {
-        case Scheme::sinusoidal: return sinusoidal_beyond(options, where, result);
-        case Scheme::rope: return rope_beyond(options, where, result);
+        case Scheme::sinusoidal: return sinusoidal_beyond(read, where, result);
+        case Scheme::rope: return rope_beyond(read, where, result);
         case Scheme::learned: return learned_beyond(where, result);
-        case Scheme::alibi: return alibi_beyond(options, where, result);
-        case Scheme::t5: return t5_beyond(options, where, result);
+        case Scheme::alibi: return alibi_beyond(read, where, result);
+        case Scheme::t5: return t5_beyond(read, where, result);
         case Scheme::nope: return result;
         }
         return result;
@@ -133,24 +135,18 @@ namespace posenc::js
     val attention(val options)
     {
         POSENC_CHECK(require_object(options, "options"));
+        const OptionsReader read(options);
         AttentionOptions settings;
-        POSENC_CHECK(read_name(options, "scheme", settings.scheme));
-        POSENC_CHECK(read_integer(options, "queryPosition", 0, limits::max_position, settings.query_position));
-        POSENC_CHECK(read_integer(options, "dModel", 2, limits::max_attention_d_model, settings.d_model));
-        if (settings.d_model % 2 != 0)
-            return failure(range_problem("dModel", "even (RoPE rotates pairs)", std::to_string(settings.d_model)));
-        std::int64_t seed = 0;
-        POSENC_CHECK(read_integer(options, "seed", 0, limits::max_seed, seed));
-        settings.seed = static_cast<std::uint64_t>(seed);
-        POSENC_CHECK(read_integer(options, "trainedLength", 1, limits::max_position, settings.trained_length));
-        POSENC_CHECK(read_name(options, "overflow", settings.overflow));
         RopeOptions rope_settings;
-        POSENC_CHECK(read_rope_options(options, settings.d_model, rope_settings));
+        POSENC_CHECK(read.name("scheme", settings.scheme));
+        POSENC_CHECK(read.integers({{"queryPosition", settings.query_position}, {"dModel", settings.d_model},
+                                    {"trainedLength", settings.trained_length}, {"nHeads", settings.n_heads}, {"head", settings.head}}));
+        POSENC_CHECK(read.seed("seed", settings.seed));
+        POSENC_CHECK(read.name("overflow", settings.overflow));
+        POSENC_CHECK(read_rope_options(read, rope_settings));  // the toy head always pairs interleaved
         settings.base = rope_settings.base;
         settings.scaling = rope_settings.scaling;
-        POSENC_CHECK(read_integer(options, "nHeads", 1, limits::max_heads, settings.n_heads));
-        POSENC_CHECK(read_integer(options, "head", 0, settings.n_heads - 1, settings.head));
-        POSENC_CHECK(check_attention(settings));
+        POSENC_CHECK(read.verdict(check_attention(settings)));
         const auto row = attention_row(settings);
         val result = success();
         result.set("logits", float64_array(row.logits));
@@ -161,15 +157,12 @@ namespace posenc::js
     val offset_similarity(val options)
     {
         POSENC_CHECK(require_object(options, "options"));
+        const OptionsReader read(options);
         OffsetSimilarityOptions settings;
-        POSENC_CHECK(read_integer(options, "p", 0, limits::max_position, settings.p));
-        POSENC_CHECK(read_integer(options, "maxOffset", 0, limits::max_position - settings.p, settings.max_offset));
-        POSENC_CHECK(read_integer(options, "dModel", 2, limits::max_d_model, settings.d_model));
-        POSENC_CHECK(read_number(options, "base", settings.base));
-        std::int64_t seed = 0;
-        POSENC_CHECK(read_integer(options, "seed", 0, limits::max_seed, seed));
-        settings.seed = static_cast<std::uint64_t>(seed);
-        POSENC_CHECK(check_offset_similarity(settings));
+        POSENC_CHECK(read.integers({{"p", settings.p}, {"maxOffset", settings.max_offset}, {"dModel", settings.d_model}}));
+        POSENC_CHECK(read.number("base", settings.base));
+        POSENC_CHECK(read.seed("seed", settings.seed));
+        POSENC_CHECK(read.verdict(check_offset_similarity(settings)));
         const auto similarity = posenc::offset_similarity(settings);
         val result = success();
         result.set("sinusoidalDot", float64_array(similarity.sinusoidal_dot));

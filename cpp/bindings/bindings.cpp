@@ -1,4 +1,4 @@
-// The module's whole JS surface: registrations only. Adapters (adapters.hpp) check and copy;
+// The module's whole JS surface: registrations only. Adapters (adapters.hpp) read, call and copy;
 // the core (cpp/include/posenc) never sees Emscripten.
 #include <emscripten/bind.h>
 

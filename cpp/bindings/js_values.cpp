@@ -1,6 +1,7 @@
 #include "js_values.hpp"
 
 #include <cmath>
+#include <utility>
 
 namespace posenc::js
 {
@@ -51,7 +52,7 @@ namespace posenc::js
         result.set("ok", false);
         result.set("errorName", problem.kind == ArgumentProblem::Kind::type ? "TypeError" : "RangeError");
         result.set("argument", problem.argument);
-        result.set("message", problem.message);
+        result.set("message", problem.message());
         return result;
     }
 
@@ -81,64 +82,96 @@ namespace posenc::js
         return type_problem(name, "an object", describe(value));
     }
 
-    Problem read_number(const val& object, const char* key, double& out, const std::string& prefix)
+    OptionsReader::OptionsReader(val object, std::string prefix)
+        : object_(std::move(object)), prefix_(std::move(prefix)), unrepresentable_(std::make_shared<std::vector<Unrepresentable>>())
     {
-        const val value = object[key];
-        if (!value.isNumber()) return type_problem(prefix + key, "a number", describe(value));
+    }
+
+    Problem OptionsReader::nested(const char* key, OptionsReader& out) const
+    {
+        const val value = object_[key];
+        if (auto problem = require_object(value, prefix_ + key)) return problem;
+        out = OptionsReader(value, prefix_ + key + ".");
+        out.unrepresentable_ = unrepresentable_;
+        return std::nullopt;
+    }
+
+    Problem OptionsReader::number(const char* key, double& out) const
+    {
+        const val value = object_[key];
+        if (!value.isNumber()) return type_problem(prefix_ + key, "a number", describe(value));
         out = value.as<double>();
         return std::nullopt;
     }
 
-    Problem read_integer(const val& object, const char* key, std::int64_t low, std::int64_t high, std::int64_t& out,
-                         const std::string& prefix)
+    Problem OptionsReader::integer(const char* key, std::int64_t& out) const
     {
         double number = 0;
-        if (auto problem = read_number(object, key, number, prefix)) return problem;
-        if (auto problem = check_integer(prefix + key, number, low, high)) return problem;
-        out = static_cast<std::int64_t>(number);
+        if (auto problem = this->number(key, number)) return problem;
+        if (is_integer_in(number, -limits::max_exact_integer, limits::max_exact_integer))
+        {
+            out = static_cast<std::int64_t>(number);
+            return std::nullopt;
+        }
+        out = unrepresentable;
+        unrepresentable_->push_back({prefix_ + key, number});
         return std::nullopt;
     }
 
-    Problem read_boolean(const val& object, const char* key, bool& out, const std::string& prefix)
+    Problem OptionsReader::integers(std::initializer_list<IntegerField> fields) const
     {
-        const val value = object[key];
-        if (!value.isTrue() && !value.isFalse()) return type_problem(prefix + key, "true or false", describe(value));
+        for (const auto& field : fields)
+            if (auto problem = integer(field.key, field.out)) return problem;
+        return std::nullopt;
+    }
+
+    Problem OptionsReader::seed(const char* key, std::uint64_t& out) const
+    {
+        double number = 0;
+        if (auto problem = this->number(key, number)) return problem;
+        if (auto problem = check_integer(prefix_ + key, number, 0, limits::max_exact_integer)) return problem;
+        out = static_cast<std::uint64_t>(number);
+        return std::nullopt;
+    }
+
+    Problem OptionsReader::boolean(const char* key, bool& out) const
+    {
+        const val value = object_[key];
+        if (!value.isTrue() && !value.isFalse()) return type_problem(prefix_ + key, "true or false", describe(value));
         out = value.isTrue();
         return std::nullopt;
     }
 
-    Problem read_list_length(const val& object, const char* key, std::uint64_t& length, const std::string& prefix)
+    Problem OptionsReader::list_length(const char* key, std::uint64_t& length) const
     {
-        const val value = object[key];
+        const val value = object_[key];
         if (!value.isArray() && !detail::is_numeric_typed_array(value))
-            return type_problem(prefix + key, "an Array or a numeric typed array", describe(value));
+            return type_problem(prefix_ + key, "an Array or a numeric typed array", describe(value));
         length = static_cast<std::uint64_t>(value["length"].as<double>());
         return std::nullopt;
     }
 
-    Problem read_list(const val& object, const char* key, std::vector<double>& out, const std::string& prefix)
+    Problem OptionsReader::list(const char* key, std::vector<double>& out) const
     {
-        const val value = object[key];
+        const val value = object_[key];
         const auto length = value["length"].as<std::uint32_t>();
         if (value.isArray())
             for (std::uint32_t i = 0; i < length; ++i)
                 if (!value[i].isNumber())
-                    return type_problem(prefix + key + "[" + std::to_string(i) + "]", "a number", describe(value[i]));
+                    return type_problem(prefix_ + key + "[" + std::to_string(i) + "]", "a number", describe(value[i]));
         out.resize(length);
         val(emscripten::typed_memory_view(out.size(), out.data())).call<void>("set", value);
         for (std::size_t i = 0; i < out.size(); ++i)
             if (!std::isfinite(out[i]))
-                return range_problem(prefix + key + "[" + std::to_string(i) + "]", "a finite number", format_number(out[i]));
+                return range_problem(prefix_ + key + "[" + std::to_string(i) + "]", "a finite number", format_number(out[i]));
         return std::nullopt;
     }
 
-    Problem read_capped_list(const val& object, const char* key, std::uint64_t max_length, std::vector<double>& out,
-                             const std::string& prefix)
+    Problem OptionsReader::verdict(Problem problem) const
     {
-        std::uint64_t length = 0;
-        if (auto problem = read_list_length(object, key, length, prefix)) return problem;
-        if (length > max_length)
-            return range_problem(prefix + key + ".length", "at most " + std::to_string(max_length), std::to_string(length));
-        return read_list(object, key, out, prefix);
+        if (!problem) return problem;
+        for (const auto& [argument, given] : *unrepresentable_)
+            if (problem->argument == argument) problem->got = format_number(given);
+        return problem;
     }
 }

@@ -1,10 +1,13 @@
 #pragma once
-// Reading JS values into C++ and handing results back, with every check on the way in.
-// Nothing here throws: a bad value becomes an ArgumentProblem, and the entry point returns
-// { ok: false, errorName, argument, message } that web/posenc.js turns into a thrown error.
-// Names in messages are paths: `prefix` + `key`, e.g. "scaling." + "factor".
+// Reading JS values into the core's options and handing results back. Nothing here throws: a
+// bad value becomes an ArgumentProblem (a wrong type found here, a bad value found by the core's
+// checks), and the entry point returns { ok: false, errorName, argument, message } that
+// web/posenc.js turns into a thrown error. Names in messages are paths: "scaling." + "factor".
 #include <algorithm>
 #include <cstdint>
+#include <initializer_list>
+#include <limits>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -61,26 +64,82 @@ namespace posenc::js
     /// Problem unless `value` is a plain object (not null, not an array).
     Problem require_object(const val& value, const std::string& name);
 
-    /// object[key] must be a number.
-    Problem read_number(const val& object, const char* key, double& out, const std::string& prefix = "");
-
-    /// object[key] must be a number that is an integer in [low, high].
-    Problem read_integer(const val& object, const char* key, std::int64_t low, std::int64_t high, std::int64_t& out,
-                         const std::string& prefix = "");
-
-    Problem read_boolean(const val& object, const char* key, bool& out, const std::string& prefix = "");
-
     /// A short description of a JS value for "got ..." in messages.
     std::string describe(const val& value);
 
-    /// object[key] must be a string naming a value in Enum's table (names.hpp); `out` receives it.
-    template <typename Enum>
-    Problem read_name(const val& object, const char* key, Enum& out, const std::string& prefix = "")
+    /// Reads the fields of one JS options object, and of the objects nested in it, into the core's
+    /// option structs. It checks what only JS can get wrong: each value's type, and whether a number
+    /// can be the integer a field holds. Every range is the core's: an adapter hands the result of
+    /// the core's check_* to verdict().
+    ///
+    /// A number that is no integer (2.5, NaN, 1e308, or past +-2^53, where JS numbers stop being
+    /// exact) cannot be stored in an integer field, so the field gets `unrepresentable`, a value
+    /// below every range the core allows, and the number is kept: when the core's check names that
+    /// field, verdict() puts the number back as given ("dModel must be an integer from 1 to 4096;
+    /// got 2.5"). So the core's check must cover every integer an adapter reads.
+    class OptionsReader
     {
-        const val value = object[key];
-        if (!value.isString()) return type_problem(prefix + key, allowed_names<Enum>(), describe(value));
-        return parse_name(prefix + key, value.as<std::string>(), out);
-    }
+    public:
+        static constexpr std::int64_t unrepresentable = std::numeric_limits<std::int64_t>::min();
+
+        /// Reads `object` (already checked with require_object); its fields are named `prefix` + key.
+        explicit OptionsReader(val object = val::undefined(), std::string prefix = "");
+
+        /// A reader of object[key], a nested options object whose fields are named "key.field".
+        Problem nested(const char* key, OptionsReader& out) const;
+
+        /// object[key] must be a number.
+        Problem number(const char* key, double& out) const;
+
+        /// object[key] must be a number; an integer within +-2^53 is stored as it is, for the core to
+        /// judge, any other number as `unrepresentable` (see above).
+        Problem integer(const char* key, std::int64_t& out) const;
+
+        struct IntegerField
+        {
+            const char* key;
+            std::int64_t& out;
+        };
+
+        /// integer() of each field in turn, up to the first problem.
+        Problem integers(std::initializer_list<IntegerField> fields) const;
+
+        /// object[key] must be a seed: an integer a JS number holds exactly, 0 .. 2^53.
+        Problem seed(const char* key, std::uint64_t& out) const;
+
+        Problem boolean(const char* key, bool& out) const;
+
+        /// object[key] must be a string naming a value in Enum's table (names.hpp); `out` receives it.
+        template <typename Enum>
+        Problem name(const char* key, Enum& out) const
+        {
+            const val value = object_[key];
+            if (!value.isString()) return type_problem(prefix_ + key, allowed_names<Enum>(), describe(value));
+            return parse_name(prefix_ + key, value.as<std::string>(), out);
+        }
+
+        /// object[key] must be an Array or numeric typed array; `length` receives its length
+        /// (before anything is copied, so the core can check sizes first).
+        Problem list_length(const char* key, std::uint64_t& length) const;
+
+        /// Copies object[key] (checked by list_length) into doubles; a plain Array's elements must
+        /// each be numbers, and every element must be finite.
+        Problem list(const char* key, std::vector<double>& out) const;
+
+        /// The core's verdict on what was read, with a number read as `unrepresentable` shown as given.
+        Problem verdict(Problem problem) const;
+
+    private:
+        struct Unrepresentable
+        {
+            std::string argument;
+            double given;
+        };
+
+        val object_;
+        std::string prefix_;
+        std::shared_ptr<std::vector<Unrepresentable>> unrepresentable_;  // shared with nested readers
+    };
 
     /// [name, ...]: the names of Enum's table, in its order.
     template <typename Enum>
@@ -105,16 +164,4 @@ namespace posenc::js
         }
         return list;
     }
-
-    /// object[key] must be an Array or numeric typed array; `length` receives its length
-    /// (before anything is copied, so callers can check sizes first).
-    Problem read_list_length(const val& object, const char* key, std::uint64_t& length, const std::string& prefix = "");
-
-    /// Copies object[key] (checked by read_list_length) into doubles; a plain Array's elements
-    /// must each be numbers, and every element must be finite.
-    Problem read_list(const val& object, const char* key, std::vector<double>& out, const std::string& prefix = "");
-
-    /// Length check and copy in one, for lists whose length is capped by `max_length`.
-    Problem read_capped_list(const val& object, const char* key, std::uint64_t max_length, std::vector<double>& out,
-                             const std::string& prefix = "");
 }

@@ -2,26 +2,24 @@
 
 namespace posenc::js
 {
-    Problem read_rope_options(const val& options, std::int64_t head_dim, RopeOptions& out)
+    Problem read_rope_options(const OptionsReader& read, RopeOptions& out)
     {
-        if (auto problem = read_number(options, "base", out.base)) return problem;
-        if (auto problem = read_name(options, "pairing", out.pairing)) return problem;
-        const val scaling = options["scaling"];
-        if (auto problem = require_object(scaling, "scaling")) return problem;
-        if (auto problem = read_name(scaling, "kind", out.scaling.kind, "scaling.")) return problem;
+        if (auto problem = read.number("base", out.base)) return problem;
+        if (auto problem = read.name("pairing", out.pairing)) return problem;
+        OptionsReader scaling;
+        if (auto problem = read.nested("scaling", scaling)) return problem;
+        if (auto problem = scaling.name("kind", out.scaling.kind)) return problem;
         if (out.scaling.kind != RopeScalingKind::none)
-            if (auto problem = read_number(scaling, "factor", out.scaling.factor, "scaling.")) return problem;
+            if (auto problem = scaling.number("factor", out.scaling.factor)) return problem;
         if (out.scaling.kind == RopeScalingKind::yarn)
-            if (auto problem = read_integer(scaling, "trainedLength", 1, limits::max_position, out.scaling.trained_length, "scaling."))
-                return problem;
-        return check_rope_options(head_dim, out);
+            if (auto problem = scaling.integer("trainedLength", out.scaling.trained_length)) return problem;
+        return std::nullopt;
     }
 
-    Problem read_t5_options(const val& options, T5BucketOptions& out)
+    Problem read_t5_options(const OptionsReader& read, T5BucketOptions& out)
     {
-        if (auto problem = read_boolean(options, "bidirectional", out.bidirectional)) return problem;
-        if (auto problem = read_integer(options, "numBuckets", 2, limits::max_t5_buckets, out.num_buckets)) return problem;
-        if (auto problem = read_integer(options, "maxDistance", 1, limits::max_t5_distance, out.max_distance)) return problem;
-        return check_t5_bucket_options(out);
+        if (auto problem = read.boolean("bidirectional", out.bidirectional)) return problem;
+        if (auto problem = read.integer("numBuckets", out.num_buckets)) return problem;
+        return read.integer("maxDistance", out.max_distance);
     }
 }

@@ -1,14 +1,16 @@
 #pragma once
-// Readers for option groups several adapters share.
+// Readers for option groups several adapters share. They read types only; the adapter hands what
+// they read to the core's checks.
 #include "js_values.hpp"
 #include "posenc/rope.hpp"
 #include "posenc/t5_bias.hpp"
 
 namespace posenc::js
 {
-    /// { base, pairing, scaling: { kind, factor, trainedLength } }; head_dim for the checks.
-    Problem read_rope_options(const val& options, std::int64_t head_dim, RopeOptions& out);
+    /// { base, pairing, scaling: { kind, factor, trainedLength } }: factor unless kind is 'none',
+    /// trainedLength for 'yarn' only (the fields the core reads for that kind).
+    Problem read_rope_options(const OptionsReader& read, RopeOptions& out);
 
     /// { bidirectional, numBuckets, maxDistance }.
-    Problem read_t5_options(const val& options, T5BucketOptions& out);
+    Problem read_t5_options(const OptionsReader& read, T5BucketOptions& out);
 }

@@ -11,10 +11,12 @@ namespace posenc::js
 {
     val alibi_slopes(val n_heads)
     {
-        val wrapped = val::object();
+        val wrapped = val::object();  // the one function that takes a number, read like an option
         wrapped.set("nHeads", n_heads);
+        const OptionsReader read(wrapped);
         std::int64_t heads = 0;
-        POSENC_CHECK(read_integer(wrapped, "nHeads", 1, limits::max_heads, heads));
+        POSENC_CHECK(read.integer("nHeads", heads));
+        POSENC_CHECK(read.verdict(check_heads(static_cast<double>(heads))));
         val result = success();
         result.set("slopes", float64_array(posenc::alibi_slopes(heads)));
         return result;
@@ -23,11 +25,10 @@ namespace posenc::js
     val alibi_bias(val options)
     {
         POSENC_CHECK(require_object(options, "options"));
+        const OptionsReader read(options);
         AlibiBiasOptions settings;
-        POSENC_CHECK(read_integer(options, "nHeads", 1, limits::max_heads, settings.n_heads));
-        POSENC_CHECK(read_integer(options, "keyLength", 1, limits::max_position + 1, settings.key_length));
-        POSENC_CHECK(read_integer(options, "queryLength", 1, limits::max_position + 1, settings.query_length));
-        POSENC_CHECK(check_alibi_bias(settings));
+        POSENC_CHECK(read.integers({{"nHeads", settings.n_heads}, {"keyLength", settings.key_length}, {"queryLength", settings.query_length}}));
+        POSENC_CHECK(read.verdict(check_alibi_bias(settings)));
         // Filled block by block into the JS array: the whole table (up to 256 MB) never sits in wasm memory.
         const auto slopes = posenc::alibi_slopes(settings.n_heads);
         const auto heads = static_cast<std::size_t>(settings.n_heads), queries = static_cast<std::size_t>(settings.query_length),
@@ -45,20 +46,18 @@ namespace posenc::js
     val t5_bucket(val options)
     {
         POSENC_CHECK(require_object(options, "options"));
+        const OptionsReader read(options);
         T5BucketOptions settings;
-        POSENC_CHECK(read_t5_options(options, settings));
+        std::uint64_t count = 0;
+        POSENC_CHECK(read_t5_options(read, settings));
+        POSENC_CHECK(read.verdict(check_t5_bucket_options(settings)));
+        POSENC_CHECK(read.list_length("relativePositions", count));
+        POSENC_CHECK(check_t5_batch(count));
         std::vector<double> relative;
-        POSENC_CHECK(read_capped_list(options, "relativePositions", limits::max_cells, relative));
-        std::vector<std::int32_t> buckets(relative.size());
-        for (std::size_t i = 0; i < relative.size(); ++i)
-        {
-            constexpr std::int64_t reach = limits::max_relative_position;
-            if (!is_integer_in(relative[i], -reach, reach))  // the name is built only for a failing element
-                POSENC_CHECK(check_integer("relativePositions[" + std::to_string(i) + "]", relative[i], -reach, reach));
-            buckets[i] = static_cast<std::int32_t>(posenc::t5_bucket(static_cast<std::int64_t>(relative[i]), settings));
-        }
+        POSENC_CHECK(read.list("relativePositions", relative));
+        POSENC_CHECK(check_relative_positions(relative));
         val result = success();
-        result.set("buckets", int32_array(buckets));
+        result.set("buckets", int32_array(posenc::t5_buckets(relative, settings)));
         return result;
     }
 }

@@ -18,10 +18,10 @@ namespace posenc::js
             return trainers;
         }
 
-        Problem read_trainer(const val& options, std::int64_t& id, Trainer*& out)
+        Problem read_trainer(const OptionsReader& read, std::int64_t& id, Trainer*& out)
         {
-            if (auto problem = read_integer(options, "id", 1, limits::max_trainer_id, id)) return problem;
-            return registry().find(id, out);
+            if (auto problem = read.integer("id", id)) return problem;
+            return read.verdict(registry().find(id, out));
         }
 
         val score_value(const Score& score)
@@ -90,28 +90,23 @@ namespace posenc::js
     val trainer_create(val options)
     {
         POSENC_CHECK(require_object(options, "options"));
+        const OptionsReader read(options);
         TrainerOptions settings;
-        POSENC_CHECK(read_name(options, "scheme", settings.model.scheme));
-        POSENC_CHECK(read_name(options, "task", settings.task.task));
-        std::int64_t seed = 0;
-        POSENC_CHECK(read_integer(options, "seed", 0, limits::max_seed, seed));
-        settings.seed = static_cast<std::uint64_t>(seed);
-        POSENC_CHECK(read_integer(options, "trainedLength", 1, limits::max_model_length, settings.model.trained_length));
-        POSENC_CHECK(read_integer(options, "dModel", 2, limits::max_model_d_model, settings.model.d_model));
-        POSENC_CHECK(read_integer(options, "nHeads", 1, limits::max_model_heads, settings.model.n_heads));
-        POSENC_CHECK(read_integer(options, "nLayers", 1, limits::max_model_layers, settings.model.n_layers));
-        POSENC_CHECK(read_integer(options, "mlpHidden", 0, limits::max_model_mlp, settings.model.mlp_hidden));
-        POSENC_CHECK(read_number(options, "base", settings.model.base));
-        POSENC_CHECK(read_integer(options, "offset", 1, limits::max_task_offset, settings.task.offset));
-        POSENC_CHECK(read_integer(options, "symbols", 2, limits::max_task_symbols, settings.task.symbols));
-        POSENC_CHECK(read_integer(options, "passkeys", 2, limits::max_task_passkeys, settings.task.passkeys));
-        POSENC_CHECK(read_integer(options, "batchSize", 1, limits::max_batch_size, settings.batch_size));
-        POSENC_CHECK(read_integer(options, "queriesPerSequence", 0, limits::max_model_length, settings.queries_per_sequence));
-        POSENC_CHECK(read_number(options, "learningRate", settings.adam.learning_rate));
-        POSENC_CHECK(read_integer(options, "warmupSteps", 0, limits::max_warmup_steps, settings.warmup_steps));
-        POSENC_CHECK(read_integer(options, "warmupLength", 0, limits::max_model_length, settings.warmup_length));
+        POSENC_CHECK(read.name("scheme", settings.model.scheme));
+        POSENC_CHECK(read.name("task", settings.task.task));
+        POSENC_CHECK(read.seed("seed", settings.seed));
+        POSENC_CHECK(read.integers({{"trainedLength", settings.model.trained_length}, {"dModel", settings.model.d_model},
+                                    {"nHeads", settings.model.n_heads}, {"nLayers", settings.model.n_layers},
+                                    {"mlpHidden", settings.model.mlp_hidden}, {"offset", settings.task.offset},
+                                    {"symbols", settings.task.symbols}, {"passkeys", settings.task.passkeys},
+                                    {"batchSize", settings.batch_size}, {"queriesPerSequence", settings.queries_per_sequence},
+                                    {"warmupSteps", settings.warmup_steps}, {"warmupLength", settings.warmup_length}}));
+        POSENC_CHECK(read.number("base", settings.model.base));
+        POSENC_CHECK(read.number("learningRate", settings.adam.learning_rate));
+        // The model's vocabulary is the task's: its sizes are checked before they are added.
+        POSENC_CHECK(read.verdict(check_task(settings.task)));
         settings.model.vocabulary = task_vocabulary(settings.task);
-        POSENC_CHECK(registry().check_create(settings));
+        POSENC_CHECK(read.verdict(registry().check_create(settings)));
         const std::int64_t id = registry().create(settings);
         Trainer* trainer = nullptr;
         POSENC_CHECK(registry().find(id, trainer));
@@ -124,11 +119,12 @@ namespace posenc::js
     val trainer_step(val options)
     {
         POSENC_CHECK(require_object(options, "options"));
+        const OptionsReader read(options);
         std::int64_t id = 0, steps = 0;
         Trainer* trainer = nullptr;
-        POSENC_CHECK(read_trainer(options, id, trainer));
-        POSENC_CHECK(read_integer(options, "steps", 1, limits::max_steps_per_call, steps));
-        POSENC_CHECK(check_steps(steps));
+        POSENC_CHECK(read_trainer(read, id, trainer));
+        POSENC_CHECK(read.integer("steps", steps));
+        POSENC_CHECK(read.verdict(check_steps(steps)));
         const auto losses = train_steps(*trainer, steps);
         val result = success();
         result.set("step", static_cast<double>(trainer->steps()));
@@ -140,20 +136,16 @@ namespace posenc::js
     val trainer_evaluate(val options)
     {
         POSENC_CHECK(require_object(options, "options"));
+        const OptionsReader read(options);
         std::int64_t id = 0;
         Trainer* trainer = nullptr;
-        POSENC_CHECK(read_trainer(options, id, trainer));
+        POSENC_CHECK(read_trainer(read, id, trainer));
         EvaluationOptions settings;
-        POSENC_CHECK(read_integer(options, "length", 1, limits::max_model_length, settings.length));
-        POSENC_CHECK(read_integer(options, "bucketWidth", 1, limits::max_model_length, settings.bucket_width));
-        POSENC_CHECK(read_integer(options, "sequences", 1, limits::max_eval_sequences, settings.sequences));
-        POSENC_CHECK(read_integer(options, "firstSequence", 0, limits::max_first_sequence, settings.first_sequence));
-        POSENC_CHECK(read_integer(options, "queriesPerBucket", 0, limits::max_model_length, settings.queries_per_bucket));
-        POSENC_CHECK(read_name(options, "overflow", settings.overflow));
-        std::int64_t seed = 0;
-        POSENC_CHECK(read_integer(options, "seed", 0, limits::max_seed, seed));
-        settings.seed = static_cast<std::uint64_t>(seed);
-        POSENC_CHECK(check_evaluation(trainer->options(), settings));
+        POSENC_CHECK(read.integers({{"length", settings.length}, {"bucketWidth", settings.bucket_width}, {"sequences", settings.sequences},
+                                    {"firstSequence", settings.first_sequence}, {"queriesPerBucket", settings.queries_per_bucket}}));
+        POSENC_CHECK(read.name("overflow", settings.overflow));
+        POSENC_CHECK(read.seed("seed", settings.seed));
+        POSENC_CHECK(read.verdict(check_evaluation(trainer->options(), settings)));
         const auto evaluation = trainer->evaluate(settings);
 
         const std::size_t count = evaluation.buckets.size();
@@ -192,7 +184,7 @@ namespace posenc::js
         POSENC_CHECK(require_object(options, "options"));
         std::int64_t id = 0;
         Trainer* trainer = nullptr;
-        POSENC_CHECK(read_trainer(options, id, trainer));
+        POSENC_CHECK(read_trainer(OptionsReader(options), id, trainer));
         val result = success();
         result.set("live", static_cast<double>(registry().dispose(id)));
         return result;

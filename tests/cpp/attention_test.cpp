@@ -42,6 +42,19 @@ TEST_CASE("ALiBi's toy logits differ from NoPE's by exactly -m (p - j)", "[atten
     for (std::size_t j = 0; j <= 50; ++j) CHECK(biased.logits[j] - plain.logits[j] == Approx(-(50.0 - j) / 8).margin(1e-12));
 }
 
+TEST_CASE("The toy head checks its base and scaling whichever scheme it runs", "[attention][arguments]")
+{
+    AttentionOptions options;
+    options.query_position = 10;
+    options.scheme = Scheme::nope;
+    options.base = 0.5;
+    CHECK_THROWS_WITH(posenc::attention_row(options), Catch::Matchers::StartsWith("base must be"));
+    options.base = 10000;
+    options.scheme = Scheme::sinusoidal;
+    options.scaling = {posenc::RopeScalingKind::pi, 0.5, 0};
+    CHECK_THROWS_WITH(posenc::attention_row(options), Catch::Matchers::StartsWith("scaling.factor must be"));
+}
+
 TEST_CASE("A learned table past its rows refuses under 'error'", "[attention][learned]")
 {
     AttentionOptions options;

@@ -141,6 +141,16 @@ TEST_CASE("T5's first distance in a bucket found by bisection equals walking dow
     }
 }
 
+TEST_CASE("The analyses at p check what they read, naming it", "[beyond][arguments]")
+{
+    CHECK(posenc::check_sinusoidal_beyond({5000, 2048}, {1, 10000.0})->message() == "dModel must be an integer from 2 to 4096; got 1");
+    CHECK(posenc::check_sinusoidal_beyond({5000, 65536}, {1024, 10000.0})->argument == "trainedLength x dModel");
+    CHECK(posenc::check_sinusoidal_beyond({-1, 2048}, {64, 10000.0})->argument == "p");
+    CHECK(posenc::check_alibi_reach(0, 10)->argument == "nHeads");
+    CHECK(posenc::check_t5_reach(10, {true, 31, 128})->argument == "numBuckets");
+    CHECK_FALSE(posenc::check_t5_reach(5000, {}));
+}
+
 TEST_CASE("analyse_pairs refuses used and trained frequency lists of different lengths (fuzz finding)", "[beyond][arguments]")
 {
     // It reads them side by side: a shorter `used` was read past its end.

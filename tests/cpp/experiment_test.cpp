@@ -114,6 +114,9 @@ TEST_CASE("Trainer options past the bounds are rejected before anything is alloc
     options = posenc::preset_trainer(quick(), Scheme::nope, Task::copy_back, 1);
     options.model.vocabulary = 10;
     CHECK_THROWS_WITH(posenc::Trainer(options), Catch::Matchers::Contains("vocabulary"));
+    options = posenc::preset_trainer(quick(), Scheme::nope, Task::copy_back, 1);
+    options.warmup_length = -1;  // unused without warmup, but still a length one could start from
+    CHECK_THROWS_WITH(posenc::Trainer(options), Catch::Matchers::StartsWith("warmupLength must be an integer from 0 to 32"));
 }
 
 TEST_CASE("An evaluation split into parts adds up to the evaluation in one call", "[experiment]")

@@ -79,6 +79,16 @@ TEST_CASE("Learned tables refuse impossible sizes", "[learned][arguments]")
     CHECK_THROWS_WITH(posenc::learned_table({65536, 4096, 1}), Catch::Matchers::Contains("maxLength x dModel"));
 }
 
+TEST_CASE("A table handed over as sizes is checked before its data is copied", "[learned][arguments]")
+{
+    CHECK_FALSE(posenc::check_lookup_shape(4, 2, 8, 3));
+    CHECK(posenc::check_lookup_shape(0, 2, 0, 3)->message() == "table.rows must be an integer from 1 to 65536; got 0");
+    CHECK(posenc::check_lookup_shape(4, 4097, 0, 3)->argument == "table.cols");
+    CHECK(posenc::check_lookup_shape(65536, 4096, 0, 3)->argument == "table.rows x table.cols");
+    CHECK(posenc::check_lookup_shape(4, 2, 7, 3)->message() == "table.data.length must be table.rows x table.cols = 8; got 7");
+    CHECK(posenc::check_lookup_shape(4, 4096, 16384, 8193)->argument == "positions.length x table.cols");
+}
+
 TEST_CASE("A lookup in a table with no rows is refused, whatever the policy (fuzz finding)", "[learned][arguments]")
 {
     // Clamp and interpolate would hand over row L - 1 = -1.

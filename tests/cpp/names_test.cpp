@@ -56,7 +56,7 @@ TEST_CASE("An unknown name is refused with the table's names in its order", "[na
     const auto problem = posenc::parse_name("scaling.kind", "linear", kind);
     REQUIRE(problem);
     CHECK(problem->kind == posenc::ArgumentProblem::Kind::range);
-    CHECK(problem->message == "scaling.kind must be one of 'none', 'pi', 'ntk', 'yarn'; got the string \"linear\"");
+    CHECK(problem->message() == "scaling.kind must be one of 'none', 'pi', 'ntk', 'yarn'; got the string \"linear\"");
     CHECK(kind == posenc::RopeScalingKind::none);  // untouched
     CHECK_FALSE(posenc::parse_name("scaling.kind", "yarn", kind));
     CHECK(kind == posenc::RopeScalingKind::yarn);
@@ -67,5 +67,5 @@ TEST_CASE("A long unknown name is cut short in the message", "[names]")
     auto task = posenc::Task::copy_back;
     const auto problem = posenc::parse_name("task", std::string(100, 'x'), task);
     REQUIRE(problem);
-    CHECK_THAT(problem->message, Catch::Matchers::EndsWith("got the string \"" + std::string(37, 'x') + "...\""));
+    CHECK_THAT(problem->message(), Catch::Matchers::EndsWith("got the string \"" + std::string(37, 'x') + "...\""));
 }

@@ -147,6 +147,19 @@ TEST_CASE("RoPE refuses odd head dimensions, bad bases and bad factors", "[rope]
                       Contains("scaling.trainedLength"));
 }
 
+TEST_CASE("Rotating and scoring refuse mismatched sizes in the house format", "[rope][arguments]")
+{
+    std::vector<double> rows(6);
+    CHECK_THROWS_WITH(posenc::rope_in_place(rows, 4, std::vector<double>{0, 1}, {}), "x.length must be positions.length x headDim = 8; got 6");
+    CHECK_THROWS_WITH(posenc::rope_in_place(rows, 3, std::vector<double>{0, 1}, {}), "headDim must be even: RoPE rotates pairs of dimensions; got 3");
+    CHECK_THROWS_WITH(posenc::rope_in_place(std::span<double>{}, 4, std::vector<double>{}, {}), "positions.length must be at least 1; got 0");
+    const std::vector<double> q{1, 0, 0, 1}, k{0, 1, 1};
+    CHECK_THROWS_WITH(posenc::rope_score(q, k, 3, 1, {}), "k.length must be equal to q.length (4); got 3");
+    CHECK_THROWS_WITH(posenc::rope_score(q, q, 3, 70000, {}), "n must be an integer from 0 to 65536; got 70000");
+    CHECK_FALSE(posenc::check_rope_shape(2, 8, {}));
+    CHECK(posenc::check_rope_shape(2, 7, {})->argument == "x.length");
+}
+
 // Runs of consecutive positions take SinusoidalRows' angle-addition recurrence for cos and sin
 // of p theta_i; this compares a long run near the position cap with the rotation written out
 // with libm. Angles reach 65,535 rad, known only to half an ulp (7.3e-12) either way, and the

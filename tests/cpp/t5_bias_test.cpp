@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
+#include <vector>
 
 #include "posenc/t5_bias.hpp"
 
@@ -50,6 +51,15 @@ TEST_CASE("T5 refuses bucket counts the rule cannot use", "[t5][arguments]")
     using Catch::Matchers::Contains;
     CHECK_THROWS_WITH(posenc::t5_bucket(1, {true, 31, 128}), Contains("numBuckets") && Contains("even"));
     CHECK_THROWS_WITH(posenc::t5_bucket(1, {true, 32, 4}), Contains("maxDistance"));
+}
+
+TEST_CASE("A batch of relative positions is bucketed one by one, and checked first", "[t5][arguments]")
+{
+    const std::vector<double> relative{0, -1, -300, 16};
+    CHECK(posenc::t5_buckets(relative, {}) == std::vector<std::int32_t>{0, 1, 15, 26});
+    CHECK_THROWS_WITH(posenc::t5_buckets(std::vector<double>{0, 0.5}, {}), "relativePositions[1] must be an integer from -1073741824 to 1073741824; got 0.5");
+    CHECK(posenc::check_t5_batch(posenc::limits::max_cells + 1)->argument == "relativePositions.length");
+    CHECK_FALSE(posenc::check_t5_batch(posenc::limits::max_cells));
 }
 
 TEST_CASE("T5 buckets the extreme relative positions without overflow (fuzz finding)", "[t5][arguments]")

@@ -30,7 +30,7 @@ TEST_CASE("The registry holds trainers by id until they are disposed", "[registr
     CHECK(registry.dispose(first) == 1);
     const auto gone = registry.find(first, trainer);
     REQUIRE(gone);
-    CHECK(gone->message == "id must be the id of a live trainer (from trainerCreate, not yet disposed); got " + std::to_string(first));
+    CHECK(gone->message() == "id must be the id of a live trainer (from trainerCreate, not yet disposed); got " + std::to_string(first));
     CHECK(registry.create(tiny()) != first);  // ids are never reused
 }
 
@@ -40,13 +40,13 @@ TEST_CASE("The registry refuses a trainer past the live limit, and ids outside t
     for (std::size_t i = 0; i < posenc::limits::max_live_trainers; ++i) registry.create(tiny());
     const auto full = registry.check_create(tiny());
     REQUIRE(full);
-    CHECK(full->message == "trainerCreate must be called with at most 32 trainers alive (trainerDispose the finished ones); got 32 alive");
+    CHECK(full->message() == "trainerCreate must be called with at most 32 trainers alive (trainerDispose the finished ones); got 32 alive");
     CHECK_THROWS_WITH(registry.create(tiny()), Contains("at most 32"));
     posenc::Trainer* trainer = nullptr;
-    CHECK_THAT(registry.find(0, trainer)->message, Contains("id must be an integer from 1 to 1073741824"));
+    CHECK_THAT(registry.find(0, trainer)->message(), Contains("id must be an integer from 1 to 1073741824"));
     auto invalid = tiny();
     invalid.batch_size = 0;
-    CHECK_THAT(posenc::TrainerRegistry{}.check_create(invalid)->message, Contains("batchSize"));
+    CHECK_THAT(posenc::TrainerRegistry{}.check_create(invalid)->message(), Contains("batchSize"));
 }
 
 TEST_CASE("train_steps takes the asked number of steps and reports each loss", "[registry]")

@@ -22,7 +22,11 @@ namespace posenc
         enum class Kind { type, range };  // TypeError: wrong kind of value; RangeError: bad value
         Kind kind;
         std::string argument;
-        std::string message;
+        std::string allowed;  // what the argument must be
+        std::string got;      // the value given, as text
+
+        /// "<argument> must be <allowed>; got <got>".
+        std::string message() const { return argument + " must be " + allowed + "; got " + got; }
     };
 
     using Problem = std::optional<ArgumentProblem>;
@@ -44,17 +48,18 @@ namespace posenc
         return text;
     }
 
-    /// "<argument> must be <allowed>; got <value>", as a RangeError.
+    /// A value the argument may not take (a RangeError in JS).
     inline ArgumentProblem range_problem(const std::string& argument, const std::string& allowed,
                                          const std::string& got)
     {
-        return {ArgumentProblem::Kind::range, argument, argument + " must be " + allowed + "; got " + got};
+        return {ArgumentProblem::Kind::range, argument, allowed, got};
     }
 
+    /// A value of the wrong kind (a TypeError in JS).
     inline ArgumentProblem type_problem(const std::string& argument, const std::string& allowed,
                                         const std::string& got)
     {
-        return {ArgumentProblem::Kind::type, argument, argument + " must be " + allowed + "; got " + got};
+        return {ArgumentProblem::Kind::type, argument, allowed, got};
     }
 
     /// A text value for "got ...": the string "...", cut short past 40 characters.
@@ -104,6 +109,6 @@ namespace posenc
     /// Native builds: an impossible argument is a programming error, reported by exception.
     inline void throw_if(const Problem& problem)
     {
-        if (problem) throw std::invalid_argument(problem->message);
+        if (problem) throw std::invalid_argument(problem->message());
     }
 }

@@ -55,11 +55,9 @@ namespace posenc
             const std::vector<double> query{static_cast<double>(options.query_position)};
             if (auto problem = check_learned_lookup(query, options.trained_length, options.overflow)) return problem;
         }
-        if (options.scheme == Scheme::rope)
-            if (auto problem = check_rope_options(options.d_model, {options.base, RopePairing::interleaved, options.scaling}))
-                return problem;
-        if (options.scheme == Scheme::sinusoidal && !(std::isfinite(options.base) && options.base > 1.0))
-            return range_problem("base", "a finite number greater than 1", format_number(options.base));
+        // Every scheme: base and scaling are one group of settings, checked whichever scheme reads them.
+        if (auto problem = check_rope_options(options.d_model, {options.base, RopePairing::interleaved, options.scaling}))
+            return problem;
         if (auto problem = check_heads(static_cast<double>(options.n_heads))) return problem;
         return check_integer("head", static_cast<double>(options.head), 0, options.n_heads - 1);
     }

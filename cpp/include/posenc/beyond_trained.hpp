@@ -109,14 +109,24 @@ namespace posenc
         }
     }
 
+    /// Problem with analysing a sinusoidal encoding at p: check_beyond_trained, at least one pair
+    /// (dModel 2 or more), a valid base, and the trained rows within limits::max_cells.
+    inline Problem check_sinusoidal_beyond(const BeyondTrainedOptions& options, const SinusoidalOptions& encoding)
+    {
+        if (auto problem = check_beyond_trained(options)) return problem;
+        if (auto problem = check_integer("dModel", static_cast<double>(encoding.d_model), 2, limits::max_d_model)) return problem;
+        if (auto problem = check_sinusoidal_shape(1, encoding)) return problem;
+        return check_cells("trainedLength x dModel", static_cast<std::uint64_t>(options.trained_length),
+                           static_cast<std::uint64_t>(encoding.d_model));
+    }
+
     /// The trained position whose sinusoidal encoding is closest in angle to PE(p):
     /// argmax over q < L of PE(p).PE(q) / (|PE(p)| |PE(q)|). Even d uses the closed form in
     /// detail::nearest_by_offset; odd d (a lone sin column breaks it) generates rows in blocks, so
     /// memory stays at one block whatever L is.
     inline NearestTrained nearest_trained_sinusoidal(const BeyondTrainedOptions& options, const SinusoidalOptions& encoding)
     {
-        throw_if(check_beyond_trained(options));
-        throw_if(check_sinusoidal_shape(1, encoding));
+        throw_if(check_sinusoidal_beyond(options, encoding));
         if (encoding.d_model % 2 == 0) return detail::nearest_by_offset(options, encoding);
         const std::vector<double> at_p_position{static_cast<double>(options.p)};
         const auto at_p = sinusoidal(at_p_position, encoding);
@@ -190,9 +200,15 @@ namespace posenc
         std::vector<double> slope, bias_at_p, effective_span;
     };
 
+    inline Problem check_alibi_reach(std::int64_t n_heads, std::int64_t p)
+    {
+        if (auto problem = check_heads(static_cast<double>(n_heads))) return problem;
+        return check_integer("p", static_cast<double>(p), 0, limits::max_position);
+    }
+
     inline AlibiReach alibi_reach(std::int64_t n_heads, std::int64_t p)
     {
-        throw_if(check_integer("p", static_cast<double>(p), 0, limits::max_position));
+        throw_if(check_alibi_reach(n_heads, p));
         AlibiReach reach;
         for (double m : alibi_slopes(n_heads))
         {
@@ -211,9 +227,15 @@ namespace posenc
         std::int64_t first_distance_in_bucket = 0;
     };
 
+    inline Problem check_t5_reach(std::int64_t p, const T5BucketOptions& options)
+    {
+        if (auto problem = check_t5_bucket_options(options)) return problem;
+        return check_integer("p", static_cast<double>(p), 0, limits::max_position);
+    }
+
     inline T5Reach t5_reach(std::int64_t p, const T5BucketOptions& options)
     {
-        throw_if(check_integer("p", static_cast<double>(p), 0, limits::max_position));
+        throw_if(check_t5_reach(p, options));
         T5Reach reach{t5_bucket(-p, options), p};
         // Buckets never fall as the distance grows, so the first distance in p's bucket is found by
         // bisection: the smallest d in [0, p] with bucket(-d) == bucket(-p).

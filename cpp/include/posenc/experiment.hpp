@@ -58,10 +58,10 @@ namespace posenc
                                      + " attention weights (fewer layers, heads or queriesPerSequence help)",
                                  std::to_string(options.model.trained_length) + " (" + std::to_string(cells) + " weights)");
         if (auto problem = check_integer("warmupSteps", static_cast<double>(options.warmup_steps), 0, limits::max_warmup_steps)) return problem;
-        if (options.warmup_steps > 0)
-            if (auto problem = check_integer("warmupLength", static_cast<double>(options.warmup_length), first_answerable(options.task) + 1,
-                                             options.model.trained_length))
-                return problem;
+        // Without warmup the length is unused, but still one a warmup could start from.
+        const std::int64_t shortest = options.warmup_steps > 0 ? first_answerable(options.task) + 1 : 0;
+        if (auto problem = check_integer("warmupLength", static_cast<double>(options.warmup_length), shortest, options.model.trained_length))
+            return problem;
         if (!(std::isfinite(options.adam.learning_rate) && options.adam.learning_rate > 0 && options.adam.learning_rate <= 1))
             return range_problem("learningRate", "a number in (0, 1]", format_number(options.adam.learning_rate));
         return std::nullopt;
@@ -308,7 +308,7 @@ namespace posenc
             if (no_row)
             {
                 const std::vector<double> past{static_cast<double>(trained)};
-                result.unavailable = check_learned_lookup(past, options_.model.trained_length, Overflow::error)->message;
+                result.unavailable = check_learned_lookup(past, options_.model.trained_length, Overflow::error)->message();
             }
             return result;
         }

@@ -53,6 +53,20 @@ namespace posenc
                            static_cast<std::uint64_t>(options.d_model));
     }
 
+    /// Problem with the sizes of a lookup whose table is handed over as rows, cols and its data's
+    /// length (a caller that reads one from numbers, as the bindings do), before anything is copied.
+    inline Problem check_lookup_shape(std::int64_t rows, std::int64_t cols, std::uint64_t data_length, std::uint64_t position_count)
+    {
+        if (auto problem = check_integer("table.rows", static_cast<double>(rows), 1, limits::max_position)) return problem;
+        if (auto problem = check_integer("table.cols", static_cast<double>(cols), 1, limits::max_d_model)) return problem;
+        if (auto problem = check_cells("table.rows x table.cols", static_cast<std::uint64_t>(rows), static_cast<std::uint64_t>(cols)))
+            return problem;
+        const auto cells = static_cast<std::uint64_t>(rows * cols);
+        if (data_length != cells)
+            return range_problem("table.data.length", "table.rows x table.cols = " + std::to_string(cells), std::to_string(data_length));
+        return check_cells("positions.length x table.cols", position_count, static_cast<std::uint64_t>(cols));
+    }
+
     /// A freshly initialised table, shape (max_length, d_model): entries N(0, 0.02^2) as GPT-2
     /// initialises its position embeddings, from a deterministic generator seeded with `seed`.
     inline xt::xtensor<double, 2> learned_table(const LearnedTableOptions& options)

@@ -49,6 +49,7 @@ namespace posenc::limits
     inline constexpr std::size_t max_live_trainers = 32;       // a leaking page fails loudly, not by OOM
     inline constexpr std::int64_t max_trainer_id = std::int64_t{1} << 30;
 
-    /// Seeds cross to JS and back as numbers, which hold every integer exactly up to 2^53.
-    inline constexpr std::int64_t max_seed = std::int64_t{1} << 53;
+    /// Integers cross to JS and back as numbers, which hold each one exactly up to 2^53 (a seed may
+    /// be any of 0 .. 2^53).
+    inline constexpr std::int64_t max_exact_integer = std::int64_t{1} << 53;
 }

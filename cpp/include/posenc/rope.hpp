@@ -79,6 +79,32 @@ namespace posenc
         return std::nullopt;
     }
 
+    /// Problem with the sizes of rotating x (x_length values, one row per position): at least one
+    /// position, whole rows, a head dimension check_rope_options accepts, and at most
+    /// limits::max_cells values. Needs only the lengths, so callers can check before copying.
+    inline Problem check_rope_shape(std::uint64_t position_count, std::uint64_t x_length, const RopeOptions& options)
+    {
+        if (position_count == 0) return range_problem("positions.length", "at least 1", "0");
+        if (x_length % position_count != 0)
+            return range_problem("x.length", "a multiple of positions.length (" + std::to_string(position_count) + ")",
+                                 std::to_string(x_length));
+        const std::uint64_t head_dim = x_length / position_count;
+        if (auto problem = check_rope_options(static_cast<std::int64_t>(head_dim), options)) return problem;
+        return check_cells("positions.length x head dimension", position_count, head_dim);
+    }
+
+    /// Problem with a score of q at position m and k at position n, or none; needs only the lengths.
+    inline Problem check_rope_score(std::uint64_t q_length, std::uint64_t k_length, double m, double n, const RopeOptions& options)
+    {
+        if (q_length > static_cast<std::uint64_t>(limits::max_d_model))
+            return range_problem("q.length", "at most " + std::to_string(limits::max_d_model), std::to_string(q_length));
+        if (k_length != q_length)
+            return range_problem("k.length", "equal to q.length (" + std::to_string(q_length) + ")", std::to_string(k_length));
+        if (auto problem = check_integer("m", m, 0, limits::max_position)) return problem;
+        if (auto problem = check_integer("n", n, 0, limits::max_position)) return problem;
+        return check_rope_options(static_cast<std::int64_t>(q_length), options);
+    }
+
     /// The rotation frequency of each pair after scaling, theta_i for i = 0 .. d/2 - 1:
     ///   none: base^(-2i/d)          pi: base^(-2i/d) / s
     ///   ntk:  base'^(-2i/d) with base' = base * s^(d/(d-2))
@@ -129,7 +155,9 @@ namespace posenc
     inline void rope_in_place(std::span<double> rows, std::size_t head_dim, std::span<const double> positions, const RopeOptions& options)
     {
         if (rows.size() != positions.size() * head_dim)
-            throw std::invalid_argument("x must have one row of head_dim values per position");
+            throw_if(range_problem("x.length", "positions.length x headDim = " + std::to_string(positions.size() * head_dim),
+                                   std::to_string(rows.size())));
+        throw_if(check_rope_shape(positions.size(), rows.size(), options));
         throw_if(check_positions(positions));
         const auto theta = rope_frequencies(static_cast<std::int64_t>(head_dim), options);
         const std::size_t half = theta.size();
@@ -176,7 +204,7 @@ namespace posenc
     /// depends on m - n only. Both vectors have head_dim entries.
     inline double rope_score(std::span<const double> q, std::span<const double> k, double m, double n, const RopeOptions& options)
     {
-        if (q.size() != k.size()) throw std::invalid_argument("q and k must have the same length");
+        throw_if(check_rope_score(q.size(), k.size(), m, n, options));
         const std::vector<double> positions{m, n};
         xt::xtensor<double, 2> pair({2, q.size()});
         std::copy(q.begin(), q.end(), pair.begin());

@@ -3,7 +3,9 @@
 // (mesh-tensorflow's and HF transformers' _relative_position_bucket).
 #include <cmath>
 #include <cstdint>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "arguments.hpp"
 
@@ -61,5 +63,33 @@ namespace posenc
                              * static_cast<float>(n - max_exact);
         const auto large = std::min<std::int64_t>(max_exact + static_cast<std::int64_t>(scaled), n - 1);
         return bucket + large;
+    }
+
+    /// Problem unless `count` relative positions may be bucketed at once (checked before copying them).
+    inline Problem check_t5_batch(std::uint64_t count)
+    {
+        if (count <= limits::max_cells) return std::nullopt;
+        return range_problem("relativePositions.length", "at most " + std::to_string(limits::max_cells), std::to_string(count));
+    }
+
+    /// Problem unless every relative position is an integer within +-limits::max_relative_position.
+    inline Problem check_relative_positions(std::span<const double> relative)
+    {
+        constexpr std::int64_t reach = limits::max_relative_position;
+        for (std::size_t i = 0; i < relative.size(); ++i)
+            if (!is_integer_in(relative[i], -reach, reach))  // the name is built only for a failing element
+                return check_integer("relativePositions[" + std::to_string(i) + "]", relative[i], -reach, reach);
+        return std::nullopt;
+    }
+
+    /// t5_bucket of every relative position.
+    inline std::vector<std::int32_t> t5_buckets(std::span<const double> relative, const T5BucketOptions& options)
+    {
+        throw_if(check_t5_batch(relative.size()));
+        throw_if(check_relative_positions(relative));
+        std::vector<std::int32_t> buckets(relative.size());
+        for (std::size_t i = 0; i < relative.size(); ++i)
+            buckets[i] = static_cast<std::int32_t>(t5_bucket(static_cast<std::int64_t>(relative[i]), options));
+        return buckets;
     }
 }
