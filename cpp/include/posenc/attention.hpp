@@ -15,6 +15,7 @@
 #include "phase_walk.hpp"
 #include "random.hpp"
 #include "rope.hpp"
+#include "rotation.hpp"
 #include "scheme.hpp"
 #include "simd.hpp"
 #include "sinusoidal.hpp"
@@ -205,13 +206,11 @@ namespace posenc
         {
             const RopeOptions rope_options{options.base, RopePairing::interleaved, options.scaling};
             const auto theta = rope_frequencies(options.d_model, rope_options);
-            std::vector<double> q_rotated(d);
+            std::vector<double> q_rotated = q;
             for (std::size_t i = 0; i < theta.size(); ++i)
             {
                 const double angle = static_cast<double>(p) * theta[i];
-                const double c = std::cos(angle), s = std::sin(angle);
-                q_rotated[2 * i] = q[2 * i] * c - q[2 * i + 1] * s;
-                q_rotated[2 * i + 1] = q[2 * i] * s + q[2 * i + 1] * c;
+                detail::rotate(q_rotated[2 * i], q_rotated[2 * i + 1], std::cos(angle), std::sin(angle));
             }
             detail::add_rope_key_dots(head, q_rotated, theta, tokens, dots);
             const double factor = rope_attention_factor(options.scaling);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model.hpp"
+#include "rotation.hpp"
 #include "row_kernels.hpp"
 #include "sinusoidal.hpp"
 
@@ -141,9 +142,7 @@ namespace posenc
                 for (std::size_t h = 0; h < heads; ++h)
                 {
                     double* pair = row + h * head_dim + 2 * i;
-                    const double a = pair[0], b = pair[1];
-                    pair[0] = a * c - b * s;
-                    pair[1] = a * s + b * c;
+                    detail::rotate(pair[0], pair[1], c, s);
                 }
             }
         }

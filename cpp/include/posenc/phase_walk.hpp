@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "rotation.hpp"
 #include "simd.hpp"
 
 namespace posenc
@@ -46,12 +47,7 @@ namespace posenc
         /// To the next anchor, A positions on.
         void leap()
         {
-            for (std::size_t i = 0; i < frequencies_.size(); ++i)
-            {
-                const double c = cos_[i] * leap_cos_[i] - sin_[i] * leap_sin_[i];
-                sin_[i] = sin_[i] * leap_cos_[i] + cos_[i] * leap_sin_[i];
-                cos_[i] = c;
-            }
+            for (std::size_t i = 0; i < frequencies_.size(); ++i) detail::rotate(cos_[i], sin_[i], leap_cos_[i], leap_sin_[i]);
             step_back();
         }
 
@@ -61,8 +57,9 @@ namespace posenc
         {
             for (std::size_t i = 0; i < frequencies_.size(); ++i)
             {
-                previous_cos_[i] = cos_[i] * step_cos_[i] + sin_[i] * step_sin_[i];
-                previous_sin_[i] = sin_[i] * step_cos_[i] - cos_[i] * step_sin_[i];
+                previous_cos_[i] = cos_[i];
+                previous_sin_[i] = sin_[i];
+                detail::rotate(previous_cos_[i], previous_sin_[i], step_cos_[i], -step_sin_[i]);
             }
         }
 

@@ -14,6 +14,7 @@
 
 #include "arguments.hpp"
 #include "names.hpp"
+#include "rotation.hpp"
 #include "sinusoidal.hpp"
 
 namespace posenc
@@ -173,20 +174,23 @@ namespace posenc
                 const double* __restrict sines = strip.data() + r * head_dim;
                 const double* __restrict cosines = sines + half;
                 double* __restrict x = rows.data() + (first + r) * head_dim;
-                // One loop per pairing, so each has a fixed stride the compiler can vectorize.
+                // One loop per pairing, so each has a fixed stride the compiler can vectorize; each pair
+                // goes through locals, read once and stored once, as the vectorizer wants it.
                 if (options.pairing == RopePairing::interleaved)
                     for (std::size_t i = 0; i < half; ++i)
                     {
-                        const double a = x[2 * i], b = x[2 * i + 1];
-                        x[2 * i] = a * cosines[i] - b * sines[i];
-                        x[2 * i + 1] = a * sines[i] + b * cosines[i];
+                        double a = x[2 * i], b = x[2 * i + 1];
+                        detail::rotate(a, b, cosines[i], sines[i]);
+                        x[2 * i] = a;
+                        x[2 * i + 1] = b;
                     }
                 else
                     for (std::size_t i = 0; i < half; ++i)
                     {
-                        const double a = x[i], b = x[i + half];
-                        x[i] = a * cosines[i] - b * sines[i];
-                        x[i + half] = a * sines[i] + b * cosines[i];
+                        double a = x[i], b = x[i + half];
+                        detail::rotate(a, b, cosines[i], sines[i]);
+                        x[i] = a;
+                        x[i + half] = b;
                     }
             }
         }

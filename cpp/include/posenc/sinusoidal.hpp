@@ -17,6 +17,7 @@
 
 #include "arguments.hpp"
 #include "names.hpp"
+#include "rotation.hpp"
 #include "simd.hpp"
 
 namespace posenc
@@ -218,9 +219,9 @@ namespace posenc
             }
             for (std::size_t i = 0; i < sin_.size(); ++i)
             {
-                const double next_s = anchor_sin_[i] * leap_cos_[i] + anchor_cos_[i] * leap_sin_[i];
-                anchor_cos_[i] = cos_[i] = anchor_cos_[i] * leap_cos_[i] - anchor_sin_[i] * leap_sin_[i];
-                anchor_sin_[i] = sin_[i] = next_s;
+                detail::rotate(anchor_cos_[i], anchor_sin_[i], leap_cos_[i], leap_sin_[i]);
+                cos_[i] = anchor_cos_[i];
+                sin_[i] = anchor_sin_[i];
             }
         }
 
@@ -270,9 +271,7 @@ namespace posenc
                 for (std::size_t r = 0; r < rows; ++r, line += d_)
                     for (std::size_t g = 0; g < chains; ++g)
                     {
-                        const f64x2 next_s = s[g] * step_c[g] + c[g] * step_s[g];
-                        c[g] = c[g] * step_c[g] - s[g] * step_s[g];
-                        s[g] = next_s;
+                        detail::rotate(c[g], s[g], step_c[g], step_s[g]);
                         detail::store_interleaved(line + 2 * lanes * g, s[g], c[g]);
                     }
                 for (std::size_t g = 0; g < chains; ++g)
@@ -288,9 +287,7 @@ namespace posenc
                 T* line = out;
                 for (std::size_t r = 0; r < rows; ++r, line += d_)
                 {
-                    const double next_s = si * step_cos_[i] + ci * step_sin_[i];
-                    ci = ci * step_cos_[i] - si * step_sin_[i];
-                    si = next_s;
+                    detail::rotate(ci, si, step_cos_[i], step_sin_[i]);
                     line[2 * i] = static_cast<T>(si);
                     if (2 * i + 1 < d_) line[2 * i + 1] = static_cast<T>(ci);
                 }
@@ -310,33 +307,32 @@ namespace posenc
             const double* __restrict ss = step_sin_.data();
             const double* __restrict sc = step_cos_.data();
             T* __restrict o = line;
+            // Each pair goes through locals, read once and stored once, as the vectorizer wants it.
             if (layout_ == SinusoidalLayout::interleaved)
                 for (std::size_t i = 0; i < pairs; ++i)
                 {
-                    const double next_s = s[i] * sc[i] + c[i] * ss[i];
-                    const double next_c = c[i] * sc[i] - s[i] * ss[i];
-                    s[i] = next_s;
-                    c[i] = next_c;
-                    o[2 * i] = static_cast<T>(next_s);
-                    o[2 * i + 1] = static_cast<T>(next_c);
+                    double cos_i = c[i], sin_i = s[i];
+                    detail::rotate(cos_i, sin_i, sc[i], ss[i]);
+                    c[i] = cos_i;
+                    s[i] = sin_i;
+                    o[2 * i] = static_cast<T>(sin_i);
+                    o[2 * i + 1] = static_cast<T>(cos_i);
                 }
             else
                 for (std::size_t i = 0; i < pairs; ++i)
                 {
-                    const double next_s = s[i] * sc[i] + c[i] * ss[i];
-                    const double next_c = c[i] * sc[i] - s[i] * ss[i];
-                    s[i] = next_s;
-                    c[i] = next_c;
-                    o[i] = static_cast<T>(next_s);
-                    o[pairs + i] = static_cast<T>(next_c);
+                    double cos_i = c[i], sin_i = s[i];
+                    detail::rotate(cos_i, sin_i, sc[i], ss[i]);
+                    c[i] = cos_i;
+                    s[i] = sin_i;
+                    o[i] = static_cast<T>(sin_i);
+                    o[pairs + i] = static_cast<T>(cos_i);
                 }
             if (d_ % 2 != 0)  // odd d (interleaved only): the last pair keeps its cos, out of the row
             {
                 const std::size_t i = pairs;
-                const double next_s = s[i] * sc[i] + c[i] * ss[i];
-                c[i] = c[i] * sc[i] - s[i] * ss[i];
-                s[i] = next_s;
-                o[2 * i] = static_cast<T>(next_s);
+                detail::rotate(c[i], s[i], sc[i], ss[i]);
+                o[2 * i] = static_cast<T>(s[i]);
             }
         }
 
