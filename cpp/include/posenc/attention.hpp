@@ -19,6 +19,7 @@
 #include "scheme.hpp"
 #include "simd.hpp"
 #include "sinusoidal.hpp"
+#include "softmax.hpp"
 #include "t5_bias.hpp"
 #include "toy_head.hpp"
 
@@ -147,14 +148,6 @@ namespace posenc
             add_weighted_sinusoids(sinusoidal_frequencies(options.d_model, options.base), on_sin, on_cos,
                                    [&](std::size_t) { return ones.data(); }, dots);
         }
-
-        inline void softmax_into(const std::vector<double>& logits, std::vector<double>& weights)
-        {
-            const double top = *std::max_element(logits.begin(), logits.end());
-            double total = 0;
-            for (std::size_t j = 0; j < logits.size(); ++j) total += weights[j] = std::exp(logits[j] - top);
-            for (double& w : weights) w /= total;
-        }
     }
 
     /// Logits q_p . k_j / sqrt(d) + bias_j and their softmax over keys j = 0 .. p, where
@@ -235,7 +228,7 @@ namespace posenc
             }
         }
 
-        AttentionRow row{std::vector<double>(keys), std::vector<double>(keys)};
+        AttentionRow row{std::vector<double>(keys), {}};
         for (std::size_t j = 0; j < keys; ++j) row.logits[j] = dots[j] * logit_scale;
         if (options.scheme == Scheme::alibi)
         {
@@ -248,7 +241,8 @@ namespace posenc
             const auto& bias = head.t5_bias_per_bucket();
             for (std::size_t j = 0; j < keys; ++j) row.logits[j] += bias[buckets[p - j]];
         }
-        detail::softmax_into(row.logits, row.weights);
+        row.weights = row.logits;
+        detail::softmax_in_place(row.weights.data(), keys);
         trim_toy_head();
         return row;
     }

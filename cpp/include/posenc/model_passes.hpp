@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <limits>
 #include <span>
 #include <vector>
 
@@ -14,6 +13,7 @@
 #include "rotation.hpp"
 #include "row_kernels.hpp"
 #include "sinusoidal.hpp"
+#include "softmax.hpp"
 
 namespace posenc
 {
@@ -275,7 +275,6 @@ namespace posenc
                         detail::add_scaled_rows<decltype(width)::value>(head_dim, [&](std::size_t c) { return qh[c]; },
                                                                         [&](std::size_t c) { return kh_columns + c * keys + j; }, w + j);
                     });
-                    double top = -std::numeric_limits<double>::infinity();
                     for (std::size_t j = 0; j <= r; ++j)
                     {
                         double s = w[j] * scale;
@@ -283,11 +282,8 @@ namespace posenc
                         if (config.scheme == Scheme::alibi) s -= model.slopes[h] * distance;
                         if (t5) s += t5[h * static_cast<std::size_t>(config.t5.num_buckets) + buckets[static_cast<std::size_t>(std::fabs(distance))]];
                         w[j] = s;
-                        top = std::max(top, s);
                     }
-                    double total = 0;
-                    for (std::size_t j = 0; j <= r; ++j) total += w[j] = std::exp(w[j] - top);
-                    for (std::size_t j = 0; j <= r; ++j) w[j] /= total;
+                    detail::softmax_in_place(w, r + 1);
                     double* ch = &state.context[i * d + h * head_dim];
                     const double* vh = &state.v[h * head_dim];
                     detail::for_each_block(head_dim, [&](std::size_t c, auto width) {
@@ -328,10 +324,7 @@ namespace posenc
         {
             double* p = &pass.probabilities[i * vocabulary];
             for (std::size_t t = 0; t < vocabulary; ++t) p[t] += u[t];
-            const double top = *std::max_element(p, p + vocabulary);
-            double total = 0;
-            for (std::size_t t = 0; t < vocabulary; ++t) total += p[t] = std::exp(p[t] - top);
-            for (std::size_t t = 0; t < vocabulary; ++t) p[t] /= total;
+            detail::softmax_in_place(p, vocabulary);
         }
         return pass;
     }
