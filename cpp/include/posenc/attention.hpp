@@ -88,14 +88,12 @@ namespace posenc
             return rows;
         }
 
-        /// Linear in the row: (1 - t) v[floor(r)] + t v[floor(r) + 1] of per-row values v (0 when dropped).
+        /// Linear in the row: the blend of per-row values v at source row r (0 when dropped).
         inline double at_row(const std::vector<double>& per_row, double row)
         {
             if (std::isnan(row)) return 0;
-            const auto below = static_cast<std::size_t>(std::floor(row));
-            const std::size_t above = std::min(below + 1, per_row.size() - 1);
-            const double t = row - static_cast<double>(below);
-            return t == 0 ? per_row[below] : (1 - t) * per_row[below] + t * per_row[above];
+            const auto blend = row_blend(row, per_row.size());
+            return blend.t == 0 ? per_row[blend.below] : blend(per_row[blend.below], per_row[blend.above]);
         }
 
         /// The causal T5 bucket of every distance 0 .. keys-1: the buckets only grow with distance
@@ -183,13 +181,7 @@ namespace posenc
             learned = detail::learned_source_rows(options, keys);
             const auto& table = head.learned_rows(learned.rows_used);
             const double row = learned.source[p];
-            if (!std::isnan(row))
-            {
-                const auto below = static_cast<std::size_t>(std::floor(row));
-                const std::size_t above = std::min(below + 1, learned.rows_used - 1);
-                const double t = row - static_cast<double>(below);
-                for (std::size_t c = 0; c < d; ++c) x_p[c] += (1 - t) * table[below * d + c] + t * table[above * d + c];
-            }
+            if (!std::isnan(row)) row_blend(row, learned.rows_used).add_row(table.data(), d, x_p.data());
         }
         std::vector<double> q(d);
         for (std::size_t o = 0; o < d; ++o) q[o] = detail::dot(&head.w_q()(o, 0), x_p.data(), d);

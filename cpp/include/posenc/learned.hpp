@@ -108,6 +108,42 @@ namespace posenc
         return p;
     }
 
+    /// Where a source row r (fractional for 'interpolate') reads a table of `rows` rows: the row below
+    /// r, the one above it (the last row stands in for the one past the end), and t, the weight of
+    /// the row above. Every reader of learned rows blends through it, and the backward pass through
+    /// its transpose.
+    struct RowBlend
+    {
+        std::size_t below = 0, above = 0;
+        double t = 0;
+
+        /// (1 - t) at_below + t at_above.
+        double operator()(double at_below, double at_above) const { return (1 - t) * at_below + t * at_above; }
+
+        /// out[c] += the blend of column c, for a row-major table of d columns.
+        void add_row(const double* table, std::size_t d, double* out) const
+        {
+            for (std::size_t c = 0; c < d; ++c) out[c] += (*this)(table[below * d + c], table[above * d + c]);
+        }
+
+        /// The transpose of add_row: gradient[c] goes (1 - t) to row below and t to row above.
+        void scatter_row(const double* gradient, std::size_t d, double* table_gradient) const
+        {
+            for (std::size_t c = 0; c < d; ++c)
+            {
+                table_gradient[below * d + c] += (1 - t) * gradient[c];
+                table_gradient[above * d + c] += t * gradient[c];
+            }
+        }
+    };
+
+    /// The blend for source row `row` (not NaN: a dropped position reads no row) of a table of `rows` rows.
+    inline RowBlend row_blend(double row, std::size_t rows)
+    {
+        const auto below = static_cast<std::size_t>(std::floor(row));
+        return {below, std::min(below + 1, rows - 1), row - static_cast<double>(below)};
+    }
+
     /// The sequence length n the overflow policies use: max(sequence_length, max(positions) + 1), so
     /// window and interpolate never hand over a row past L - 1 (at least `least`, e.g. the token count).
     inline double lookup_length(double sequence_length, std::span<const double> positions, double least = 0)
@@ -161,10 +197,8 @@ namespace posenc
             result.source_row[i] = row;
             result.own_row[i] = row == positions[i] && positions[i] < static_cast<double>(max_length);
             if (std::isnan(row)) continue;
-            const auto below = static_cast<std::size_t>(std::floor(row));
-            const std::size_t above = std::min(below + 1, static_cast<std::size_t>(max_length - 1));
-            const double t = row - static_cast<double>(below);
-            for (std::size_t c = 0; c < d; ++c) result.rows(i, c) = (1 - t) * table(below, c) + t * table(above, c);
+            const auto blend = row_blend(row, static_cast<std::size_t>(max_length));
+            for (std::size_t c = 0; c < d; ++c) result.rows(i, c) = blend(table(blend.below, c), table(blend.above, c));
         }
         return result;
     }

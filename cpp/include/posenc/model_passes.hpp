@@ -221,10 +221,7 @@ namespace posenc
             {
                 const double row = overflow_row(input.overflow, input.positions[r], config.trained_length, length);
                 if (std::isnan(row)) continue;  // a position the window dropped: no row at all
-                const auto below = static_cast<std::size_t>(std::floor(row));
-                const std::size_t above = std::min(below + 1, static_cast<std::size_t>(config.trained_length - 1));
-                const double t = row - static_cast<double>(below);
-                for (std::size_t c = 0; c < d; ++c) pass.x0[r * d + c] += (1 - t) * table[below * d + c] + t * table[above * d + c];
+                row_blend(row, static_cast<std::size_t>(config.trained_length)).add_row(table, d, &pass.x0[r * d]);
             }
         }
         const auto buckets = config.scheme == Scheme::t5 ? detail::t5_buckets(config.t5, detail::largest_distance(input, keys))
@@ -483,14 +480,7 @@ namespace posenc
             {
                 const double row = overflow_row(input.overflow, input.positions[r], config.trained_length, length);
                 if (std::isnan(row)) continue;
-                const auto below = static_cast<std::size_t>(std::floor(row));
-                const std::size_t above = std::min(below + 1, static_cast<std::size_t>(config.trained_length - 1));
-                const double t = row - static_cast<double>(below);
-                for (std::size_t c = 0; c < d; ++c)
-                {
-                    d_table[below * d + c] += (1 - t) * d_out[r * d + c];
-                    d_table[above * d + c] += t * d_out[r * d + c];
-                }
+                row_blend(row, static_cast<std::size_t>(config.trained_length)).scatter_row(&d_out[r * d], d, d_table);
             }
         }
     }
