@@ -119,6 +119,30 @@ TEST_CASE("Trainer options past the bounds are rejected before anything is alloc
     CHECK_THROWS_WITH(posenc::Trainer(options), Catch::Matchers::StartsWith("warmupLength must be an integer from 0 to 32"));
 }
 
+TEST_CASE("Two layers evaluated at the longest length the limit allows score every row", "[experiment]")
+{
+    // check_evaluation counts the first layer's weights over all n rows; the asked rows are then
+    // chunked so that both layers' weights stay under the limit (the chunks once counted the last
+    // layer only, and a pass over a chunk was refused mid-evaluation).
+    auto options = posenc::preset_trainer(quick(), Scheme::nope, Task::copy_back, 1);
+    options.model.trained_length = 16;
+    options.model.n_layers = 2;
+    options.model.n_heads = 8;
+    posenc::Trainer trainer(options);
+    auto evaluation = quick().evaluation;
+    evaluation.sequences = 1;
+    evaluation.bucket_width = 256;
+    evaluation.length = 1022;  // 8 x (1022 x 1023 / 2 + 1022) = 4,190,344 weights of 4,194,304
+    REQUIRE_FALSE(posenc::check_evaluation(options, evaluation));
+    evaluation.length = 1023;
+    REQUIRE(posenc::check_evaluation(options, evaluation));
+    evaluation.length = 1022;
+    const auto result = trainer.evaluate(evaluation);
+    std::int64_t scored = 0;
+    for (const auto& bucket : result.buckets) scored += bucket.score.count;
+    CHECK(scored == 1022 - 3);  // every row from the copy offset on
+}
+
 TEST_CASE("An evaluation split into parts adds up to the evaluation in one call", "[experiment]")
 {
     auto options = posenc::preset_trainer(quick(), Scheme::sinusoidal, Task::copy_back, 2);

@@ -30,12 +30,11 @@ namespace posenc
         AdamOptions adam;
     };
 
-    /// Attention weights a pass over n keys with `queries` asked rows keeps (the largest rows
-    /// when sampled), as check_model_input counts them.
-    inline std::uint64_t attention_cells(const ModelConfig& config, std::uint64_t n, std::uint64_t queries)
+    /// The most keys the asked rows of a training sequence of n tokens see in all: every row's
+    /// r + 1 when all are asked (queries 0 or at least n), else `queries` rows of at most n keys.
+    inline std::uint64_t sampled_keys(std::uint64_t n, std::uint64_t queries)
     {
-        const std::uint64_t asked = queries == 0 || queries >= n ? n * (n + 1) / 2 : queries * n;
-        return static_cast<std::uint64_t>(config.n_heads) * (asked + static_cast<std::uint64_t>(config.n_layers - 1) * n * (n + 1) / 2);
+        return queries == 0 || queries >= n ? n * (n + 1) / 2 : queries * n;
     }
 
     inline Problem check_trainer_options(const TrainerOptions& options)
@@ -51,8 +50,8 @@ namespace posenc
         if (auto problem = check_integer("batchSize", static_cast<double>(options.batch_size), 1, limits::max_batch_size)) return problem;
         if (auto problem = check_integer("queriesPerSequence", static_cast<double>(options.queries_per_sequence), 0, options.model.trained_length))
             return problem;
-        const auto cells = attention_cells(options.model, static_cast<std::uint64_t>(options.model.trained_length),
-                                           static_cast<std::uint64_t>(options.queries_per_sequence));
+        const auto trained = static_cast<std::uint64_t>(options.model.trained_length);
+        const auto cells = attention_cells(options.model, sampled_keys(trained, static_cast<std::uint64_t>(options.queries_per_sequence)), trained);
         if (cells > limits::max_model_attention_cells)
             return range_problem("trainedLength", "small enough that one sequence keeps at most " + std::to_string(limits::max_model_attention_cells)
                                      + " attention weights (fewer layers, heads or queriesPerSequence help)",
@@ -109,10 +108,9 @@ namespace posenc
         if (auto problem = check_integer("firstSequence", static_cast<double>(options.first_sequence), 0, limits::max_first_sequence)) return problem;
         if (auto problem = check_integer("queriesPerBucket", static_cast<double>(options.queries_per_bucket), 0, options.bucket_width))
             return problem;
-        // Earlier layers attend over every row of the sequence at once.
+        // Earlier layers attend over every row of the sequence at once; the last asks one row at the least.
         const auto n = static_cast<std::uint64_t>(options.length);
-        const auto earlier = static_cast<std::uint64_t>(trainer.model.n_heads * (trainer.model.n_layers - 1)) * n * (n + 1) / 2;
-        if (earlier + static_cast<std::uint64_t>(trainer.model.n_heads) * n > limits::max_model_attention_cells)
+        if (attention_cells(trainer.model, n, n) > limits::max_model_attention_cells)
             return range_problem("length", "short enough for " + std::to_string(trainer.model.n_layers) + " layers (at most "
                                      + std::to_string(limits::max_model_attention_cells) + " attention weights per pass)",
                                  std::to_string(options.length));
@@ -146,15 +144,17 @@ namespace posenc
                                std::span<const std::int32_t> targets, Overflow overflow, double sequence_length, Tally& tally)
         {
             const auto vocabulary = static_cast<std::size_t>(model.config.vocabulary);
-            // Chunks of asked rows keep the stored attention weights under the limit.
-            const std::uint64_t budget = limits::max_model_attention_cells / 2;
+            // Chunks of asked rows keep the stored attention weights, earlier layers' included, under the
+            // limit (check_evaluation made sure one row fits). Which rows share a pass changes no result.
             std::size_t first = 0;
             while (first < rows.size())
             {
                 std::size_t last = first;
-                std::uint64_t cells = 0;
-                while (last < rows.size() && (last == first || cells + (rows[last] + 1) * static_cast<std::uint64_t>(model.config.n_heads) <= budget))
-                    cells += (rows[last++] + 1) * static_cast<std::uint64_t>(model.config.n_heads);
+                std::uint64_t asked_keys = 0;
+                while (last < rows.size()
+                       && (last == first
+                           || attention_cells(model.config, asked_keys + rows[last] + 1, rows[last] + 1) <= limits::max_model_attention_cells))
+                    asked_keys += rows[last++] + 1;
                 const ModelInput input{tokens, positions, rows.subspan(first, last - first), overflow, sequence_length};
                 const auto pass = model_forward(model, input);
                 for (std::size_t i = first; i < last; ++i)

@@ -65,6 +65,15 @@ namespace posenc
         return check_t5_bucket_options(config.t5);
     }
 
+    /// Attention weights one pass keeps for its backward pass, what limits::max_model_attention_cells
+    /// bounds: per head, the keys the last layer's asked rows see in all (`asked_keys`: row r sees
+    /// r + 1), and for each earlier layer every row of the `keys` rows, keys (keys + 1) / 2.
+    inline std::uint64_t attention_cells(const ModelConfig& config, std::uint64_t asked_keys, std::uint64_t keys)
+    {
+        const auto earlier_layers = static_cast<std::uint64_t>(config.n_layers - 1);
+        return static_cast<std::uint64_t>(config.n_heads) * (asked_keys + earlier_layers * keys * (keys + 1) / 2);
+    }
+
     /// One named block of parameters, rows x cols, at `offset` in the flat parameter vector.
     struct ParameterGroup
     {

@@ -67,10 +67,9 @@ namespace posenc
                 return range_problem("rows[" + std::to_string(i) + "]", "ascending and below tokens.length", std::to_string(input.rows[i]));
         // Earlier layers attend from every row to every earlier row; the last from the asked rows.
         const std::uint64_t keys = input.rows.back() + 1;
-        std::uint64_t cells = 0;
-        for (std::size_t row : input.rows) cells += row + 1;
-        cells += static_cast<std::uint64_t>(model.config.n_layers - 1) * keys * (keys + 1) / 2;
-        cells *= static_cast<std::uint64_t>(model.config.n_heads);
+        std::uint64_t asked_keys = 0;
+        for (std::size_t row : input.rows) asked_keys += row + 1;
+        const std::uint64_t cells = attention_cells(model.config, asked_keys, keys);
         if (cells > limits::max_model_attention_cells)
             return range_problem("attention weights (heads x query-key pairs)", "at most " + std::to_string(limits::max_model_attention_cells),
                                  std::to_string(cells));
