@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "model.hpp"
@@ -171,157 +172,382 @@ namespace posenc
 
     namespace detail
     {
-        /// The sizes both passes work with: keys are the rows 0 .. last asked row.
-        struct PassSizes
+        /// The stages of both passes over one input. The forward pass runs embed, then per layer
+        /// project, attend, mix and feed_forward, then unembed; the backward pass runs their
+        /// transposes in reverse, each adding its parameters' share to the gradient and returning
+        /// d loss / d (its input). Keys are the rows 0 .. the last asked row.
+        class ModelStages
         {
-            std::size_t d, heads, head_dim, hidden, vocabulary, keys;
-            double scale;  // 1 / sqrt(head_dim) on the logits
-        };
+        public:
+            ModelStages(const Model& model, const ModelInput& input)
+                : model_(model), input_(input), config_(model.config), layout_(model.layout), d_(static_cast<std::size_t>(config_.d_model)),
+                  heads_(static_cast<std::size_t>(config_.n_heads)), head_dim_(d_ / heads_), hidden_(static_cast<std::size_t>(config_.mlp_hidden)),
+                  vocabulary_(static_cast<std::size_t>(config_.vocabulary)), keys_(input.rows.back() + 1),
+                  scale_(1.0 / std::sqrt(static_cast<double>(head_dim_))), key_rows_(all_rows(keys_)),
+                  buckets_(config_.scheme == Scheme::t5 ? t5_buckets(config_.t5, largest_distance(input, keys_)) : std::vector<std::size_t>{})
+            {
+            }
 
-        inline PassSizes pass_sizes(const Model& model, const ModelInput& input)
-        {
-            const auto& config = model.config;
-            const auto d = static_cast<std::size_t>(config.d_model);
-            const auto heads = static_cast<std::size_t>(config.n_heads);
-            return {d, heads, d / heads, static_cast<std::size_t>(config.mlp_hidden), static_cast<std::size_t>(config.vocabulary),
-                    input.rows.back() + 1, 1.0 / std::sqrt(static_cast<double>(d / heads))};
-        }
+            std::size_t layers() const { return static_cast<std::size_t>(config_.n_layers); }
+
+            /// x0 = E[token_r] plus the additive position signal (sinusoidal PE, or the learned row the
+            /// overflow policy hands over), rows 0 .. keys - 1.
+            std::vector<double> embed() const
+            {
+                std::vector<double> x0(keys_ * d_, 0.0);
+                const double* embedding = model_.group(layout_.token_embedding);
+                for (std::size_t r = 0; r < keys_; ++r)
+                    std::copy_n(embedding + static_cast<std::size_t>(input_.tokens[r]) * d_, d_, x0.begin() + static_cast<std::ptrdiff_t>(r * d_));
+                if (config_.scheme == Scheme::sinusoidal)
+                {
+                    std::vector<double> encoding(keys_ * d_);
+                    sinusoidal_into(input_.positions.first(keys_), {config_.d_model, config_.base}, encoding.data());
+                    for (std::size_t i = 0; i < encoding.size(); ++i) x0[i] += encoding[i];
+                }
+                const double* table = config_.scheme == Scheme::learned ? model_.group(layout_.position_table) : nullptr;
+                for_each_learned_row([&](std::size_t r, const RowBlend& blend) { blend.add_row(table, d_, &x0[r * d_]); });
+                return x0;
+            }
+
+            /// q of the layer's query rows (every row before the last layer, the asked rows in it), k and
+            /// v of every key, from the layer's input x; RoPE rotates q and k by their positions.
+            void project(std::size_t l, const double* x, LayerState& state) const
+            {
+                const auto& groups = layout_.layers[l];
+                state.rows = l + 1 == layers() ? std::vector<std::size_t>(input_.rows.begin(), input_.rows.end()) : key_rows_;
+                state.keys = keys_;
+                const std::size_t queries = state.rows.size();
+                state.q.assign(queries * d_, 0.0);
+                state.k.assign(keys_ * d_, 0.0);
+                state.v.assign(keys_ * d_, 0.0);
+                apply_rows(model_.group(groups.query), d_, d_, x, state.rows, state.q.data());
+                apply_rows(model_.group(groups.key), d_, d_, x, key_rows_, state.k.data());
+                apply_rows(model_.group(groups.value), d_, d_, x, key_rows_, state.v.data());
+                if (config_.scheme != Scheme::rope) return;
+                for (std::size_t i = 0; i < queries; ++i) rotate_row(&state.q[i * d_], input_.positions[state.rows[i]], model_.theta, heads_, false);
+                for (std::size_t j = 0; j < keys_; ++j) rotate_row(&state.k[j * d_], input_.positions[j], model_.theta, heads_, false);
+            }
+
+            /// Per query row r and head h: s_rj = q . k_j / sqrt(d_h) + the scheme's bias, softmax over
+            /// keys 0 .. r, into state.weights (query i's block of heads at state.weight_offset[i]).
+            void attend(std::size_t l, LayerState& state) const
+            {
+                const std::size_t queries = state.rows.size();
+                state.weight_offset.resize(queries);
+                std::size_t cells = 0;
+                for (std::size_t i = 0; i < queries; ++i)
+                {
+                    state.weight_offset[i] = cells;
+                    cells += heads_ * (state.rows[i] + 1);
+                }
+                state.weights.assign(cells, 0.0);
+                const double* t5 = t5_biases(l);
+                const auto key_columns = transposed(state.k.data(), keys_, d_);  // (D x keys): a block of scores side by side
+                for (std::size_t i = 0; i < queries; ++i)
+                {
+                    const std::size_t r = state.rows[i];
+                    for (std::size_t h = 0; h < heads_; ++h)
+                    {
+                        double* w = &state.weights[state.weight_offset[i] + h * (r + 1)];
+                        const double* qh = &state.q[i * d_ + h * head_dim_];
+                        const double* kh_columns = &key_columns[h * head_dim_ * keys_];
+                        for_each_block(r + 1, [&](std::size_t j, auto width) {
+                            add_scaled_rows<decltype(width)::value>(head_dim_, [&](std::size_t c) { return qh[c]; },
+                                                                    [&](std::size_t c) { return kh_columns + c * keys_ + j; }, w + j);
+                        });
+                        for (std::size_t j = 0; j <= r; ++j)
+                        {
+                            double s = w[j] * scale_;
+                            const double distance = input_.positions[r] - input_.positions[j];
+                            if (config_.scheme == Scheme::alibi) s -= model_.slopes[h] * distance;
+                            if (t5) s += t5[t5_cell(h, r, j)];
+                            w[j] = s;
+                        }
+                        softmax_in_place(w, r + 1);
+                    }
+                }
+            }
+
+            /// Each head's weighted values, concatenated (state.context), and mid = x + Wo context.
+            void mix(std::size_t l, const double* x, LayerState& state) const
+            {
+                const std::size_t queries = state.rows.size();
+                state.context.assign(queries * d_, 0.0);
+                for (std::size_t i = 0; i < queries; ++i)
+                {
+                    const std::size_t r = state.rows[i];
+                    for (std::size_t h = 0; h < heads_; ++h)
+                    {
+                        const double* w = &state.weights[state.weight_offset[i] + h * (r + 1)];
+                        double* ch = &state.context[i * d_ + h * head_dim_];
+                        const double* vh = &state.v[h * head_dim_];
+                        for_each_block(head_dim_, [&](std::size_t c, auto width) {
+                            add_scaled_rows<decltype(width)::value>(r + 1, [&](std::size_t j) { return w[j]; },
+                                                                    [&](std::size_t j) { return vh + j * d_ + c; }, ch + c);
+                        });
+                    }
+                }
+                state.mid.assign(queries * d_, 0.0);
+                for (std::size_t i = 0; i < queries; ++i) std::copy_n(x + state.rows[i] * d_, d_, state.mid.begin() + static_cast<std::ptrdiff_t>(i * d_));
+                apply_rows(model_.group(layout_.layers[l].output), d_, d_, state.context.data(), all_rows(queries), state.mid.data());
+            }
+
+            /// out = mid + W2 relu(W1 mid + c1) + c2 (state.hidden keeps W1 mid + c1), or mid without an MLP.
+            void feed_forward(std::size_t l, LayerState& state) const
+            {
+                state.out = state.mid;
+                if (hidden_ == 0) return;
+                const auto& groups = layout_.layers[l];
+                const std::size_t queries = state.rows.size();
+                state.hidden.assign(queries * hidden_, 0.0);
+                const auto own = all_rows(queries);
+                apply_rows(model_.group(groups.mlp_in), hidden_, d_, state.mid.data(), own, state.hidden.data());
+                const double* c1 = model_.group(groups.mlp_in_bias);
+                std::vector<double> active(queries * hidden_);
+                for (std::size_t i = 0; i < queries; ++i)
+                    for (std::size_t u = 0; u < hidden_; ++u) active[i * hidden_ + u] = std::max(0.0, state.hidden[i * hidden_ + u] += c1[u]);
+                apply_rows(model_.group(groups.mlp_out), d_, hidden_, active.data(), own, state.out.data());
+                const double* c2 = model_.group(groups.mlp_out_bias);
+                for (std::size_t i = 0; i < queries; ++i)
+                    for (std::size_t c = 0; c < d_; ++c) state.out[i * d_ + c] += c2[c];
+            }
+
+            /// softmax(U y + u) for each row y of the last layer's out: |R| x V probabilities.
+            std::vector<double> unembed(const LayerState& top) const
+            {
+                const std::size_t queries = top.rows.size();
+                std::vector<double> probabilities(queries * vocabulary_, 0.0);
+                apply_rows(model_.group(layout_.unembedding), vocabulary_, d_, top.out.data(), all_rows(queries), probabilities.data());
+                const double* u = model_.group(layout_.unembedding_bias);
+                for (std::size_t i = 0; i < queries; ++i)
+                {
+                    double* p = &probabilities[i * vocabulary_];
+                    for (std::size_t t = 0; t < vocabulary_; ++t) p[t] += u[t];
+                    softmax_in_place(p, vocabulary_);
+                }
+                return probabilities;
+            }
+
+            /// From the loss (weight x mean cross-entropy over the asked rows) to d loss / d out of the
+            /// last layer; d loss / d logits = (p - onehot) weight / |R|.
+            std::vector<double> unembed_backward(const ModelPass& pass, std::span<const std::int32_t> targets, double weight,
+                                                 std::vector<double>& gradient) const
+            {
+                const std::size_t queries = targets.size();
+                std::vector<double> d_logits(pass.probabilities);
+                for (std::size_t i = 0; i < queries; ++i)
+                {
+                    d_logits[i * vocabulary_ + static_cast<std::size_t>(targets[i])] -= 1.0;
+                    for (std::size_t t = 0; t < vocabulary_; ++t) d_logits[i * vocabulary_ + t] *= weight / static_cast<double>(queries);
+                }
+                double* du = gradient_of(gradient, layout_.unembedding_bias);
+                for (std::size_t i = 0; i < queries; ++i)
+                    for (std::size_t t = 0; t < vocabulary_; ++t) du[t] += d_logits[i * vocabulary_ + t];
+                std::vector<double> d_out(queries * d_, 0.0);
+                apply_rows_backward(model_.group(layout_.unembedding), vocabulary_, d_, pass.layers.back().out.data(), all_rows(queries),
+                                    d_logits.data(), gradient_of(gradient, layout_.unembedding), d_out.data());
+                return d_out;
+            }
+
+            /// d loss / d mid from d loss / d out (the residual, plus the MLP's share through its ReLU).
+            std::vector<double> feed_forward_backward(std::size_t l, const LayerState& state, const std::vector<double>& d_out,
+                                                      std::vector<double>& gradient) const
+            {
+                std::vector<double> d_mid(d_out);
+                if (hidden_ == 0) return d_mid;
+                const auto& groups = layout_.layers[l];
+                const std::size_t count = state.rows.size();
+                const auto own = all_rows(count);
+                std::vector<double> active(count * hidden_), d_hidden(count * hidden_, 0.0);
+                for (std::size_t i = 0; i < active.size(); ++i) active[i] = std::max(0.0, state.hidden[i]);
+                double* dc2 = gradient_of(gradient, groups.mlp_out_bias);
+                for (std::size_t i = 0; i < count; ++i)
+                    for (std::size_t c = 0; c < d_; ++c) dc2[c] += d_out[i * d_ + c];
+                apply_rows_backward(model_.group(groups.mlp_out), d_, hidden_, active.data(), own, d_out.data(), gradient_of(gradient, groups.mlp_out),
+                                    d_hidden.data());
+                double* dc1 = gradient_of(gradient, groups.mlp_in_bias);
+                for (std::size_t i = 0; i < d_hidden.size(); ++i)
+                {
+                    if (state.hidden[i] <= 0) d_hidden[i] = 0;
+                    dc1[i % hidden_] += d_hidden[i];
+                }
+                apply_rows_backward(model_.group(groups.mlp_in), hidden_, d_, state.mid.data(), own, d_hidden.data(),
+                                    gradient_of(gradient, groups.mlp_in), d_mid.data());
+                return d_mid;
+            }
+
+            /// The transpose of mix: the residual's share of d loss / d mid into d_x (keys x D, zero
+            /// at first), and d loss / d context through Wo.
+            std::vector<double> mix_backward(std::size_t l, const LayerState& state, const std::vector<double>& d_mid, std::vector<double>& gradient,
+                                             std::vector<double>& d_x) const
+            {
+                const std::size_t count = state.rows.size();
+                for (std::size_t i = 0; i < count; ++i)
+                    for (std::size_t c = 0; c < d_; ++c) d_x[state.rows[i] * d_ + c] += d_mid[i * d_ + c];
+                std::vector<double> d_context(count * d_, 0.0);
+                apply_rows_backward(model_.group(layout_.layers[l].output), d_, d_, state.context.data(), all_rows(count), d_mid.data(),
+                                    gradient_of(gradient, layout_.layers[l].output), d_context.data());
+                return d_context;
+            }
+
+            /// d loss / d q, k, v (rotated as in the forward pass) from d loss / d context.
+            struct AttentionGradient
+            {
+                std::vector<double> d_q, d_k, d_v;
+            };
+
+            /// The transpose of attend and mix's weighting, per query i, head h and key j (laid out as
+            /// state.weights): d loss / d weight_ij = dC_i,h . v_j,h; the softmax's transpose gives
+            /// d loss / d score_ij (the T5 bias's gradient); then q and k through scale x score.
+            AttentionGradient attend_backward(std::size_t l, const LayerState& state, const std::vector<double>& d_context,
+                                              std::vector<double>& gradient) const
+            {
+                const std::size_t count = state.rows.size();
+                AttentionGradient out{std::vector<double>(count * d_, 0.0), std::vector<double>(keys_ * d_, 0.0), std::vector<double>(keys_ * d_, 0.0)};
+                double* d_t5 = layout_.layers[l].t5_bias == LayerGroups::none ? nullptr : gradient_of(gradient, layout_.layers[l].t5_bias);
+                std::vector<double> d_scores(state.weights.size(), 0.0);
+                const auto value_columns = transposed(state.v.data(), keys_, d_);  // (D x keys): a block of keys side by side
+                for (std::size_t i = 0; i < count; ++i)
+                {
+                    const std::size_t r = state.rows[i];
+                    for (std::size_t h = 0; h < heads_; ++h)
+                    {
+                        const std::size_t cell = state.weight_offset[i] + h * (r + 1);
+                        const double* w = &state.weights[cell];
+                        double* ds = &d_scores[cell];
+                        const double* dch = &d_context[i * d_ + h * head_dim_];
+                        const double* vh_columns = &value_columns[h * head_dim_ * keys_];
+                        for_each_block(r + 1, [&](std::size_t j, auto width) {
+                            add_scaled_rows<decltype(width)::value>(head_dim_, [&](std::size_t c) { return dch[c]; },
+                                                                    [&](std::size_t c) { return vh_columns + c * keys_ + j; }, ds + j);
+                        });
+                        double mean = 0;
+                        for (std::size_t j = 0; j <= r; ++j) mean += w[j] * ds[j];
+                        for (std::size_t j = 0; j <= r; ++j)
+                        {
+                            const double d_score = w[j] * (ds[j] - mean);  // softmax backward
+                            if (d_t5) d_t5[t5_cell(h, r, j)] += d_score;
+                            ds[j] = scale_ * d_score;
+                        }
+                        const double* kh = &state.k[h * head_dim_];
+                        double* dqh = &out.d_q[i * d_ + h * head_dim_];
+                        for_each_block(head_dim_, [&](std::size_t c, auto width) {
+                            add_scaled_rows<decltype(width)::value>(r + 1, [&](std::size_t j) { return ds[j]; },
+                                                                    [&](std::size_t j) { return kh + j * d_ + c; }, dqh + c);
+                        });
+                    }
+                }
+                // dk_j += sum_i (scale dS_ij) q_i and dv_j += sum_i weight_ij dC_i over the queries that
+                // see key j (rows[i] >= j), in query order.
+                for (std::size_t j = 0, first = 0; j < keys_; ++j)
+                {
+                    while (state.rows[first] < j) ++first;
+                    const std::size_t seen_by = count - first;
+                    for (std::size_t h = 0; h < heads_; ++h)
+                    {
+                        auto cell = [&](std::size_t k) { return state.weight_offset[first + k] + h * (state.rows[first + k] + 1) + j; };
+                        const std::size_t column = h * head_dim_;
+                        for_each_block(head_dim_, [&](std::size_t c, auto width) {
+                            constexpr std::size_t n = decltype(width)::value;
+                            add_scaled_rows<n>(seen_by, [&](std::size_t k) { return state.weights[cell(k)]; },
+                                               [&](std::size_t k) { return &d_context[(first + k) * d_ + column + c]; }, &out.d_v[j * d_ + column + c]);
+                            add_scaled_rows<n>(seen_by, [&](std::size_t k) { return d_scores[cell(k)]; },
+                                               [&](std::size_t k) { return &state.q[(first + k) * d_ + column + c]; }, &out.d_k[j * d_ + column + c]);
+                        });
+                    }
+                }
+                return out;
+            }
+
+            /// The transpose of project: RoPE's rotations undone, then each projection's share of
+            /// d loss / d x added into d_x.
+            void project_backward(std::size_t l, const double* x, const LayerState& state, AttentionGradient& attention,
+                                  std::vector<double>& gradient, std::vector<double>& d_x) const
+            {
+                const auto& groups = layout_.layers[l];
+                if (config_.scheme == Scheme::rope)
+                {
+                    for (std::size_t i = 0; i < state.rows.size(); ++i)
+                        rotate_row(&attention.d_q[i * d_], input_.positions[state.rows[i]], model_.theta, heads_, true);
+                    for (std::size_t j = 0; j < keys_; ++j) rotate_row(&attention.d_k[j * d_], input_.positions[j], model_.theta, heads_, true);
+                }
+                apply_rows_backward(model_.group(groups.query), d_, d_, x, state.rows, attention.d_q.data(), gradient_of(gradient, groups.query), d_x.data());
+                apply_rows_backward(model_.group(groups.key), d_, d_, x, key_rows_, attention.d_k.data(), gradient_of(gradient, groups.key), d_x.data());
+                apply_rows_backward(model_.group(groups.value), d_, d_, x, key_rows_, attention.d_v.data(), gradient_of(gradient, groups.value),
+                                    d_x.data());
+            }
+
+            /// The transpose of embed: the token embeddings' gradient, and the learned rows' (each
+            /// position's share to the rows it blended).
+            void embed_backward(const std::vector<double>& d_x0, std::vector<double>& gradient) const
+            {
+                double* d_embedding = gradient_of(gradient, layout_.token_embedding);
+                for (std::size_t r = 0; r < keys_; ++r)
+                    for (std::size_t c = 0; c < d_; ++c) d_embedding[static_cast<std::size_t>(input_.tokens[r]) * d_ + c] += d_x0[r * d_ + c];
+                double* d_table = config_.scheme == Scheme::learned ? gradient_of(gradient, layout_.position_table) : nullptr;
+                for_each_learned_row([&](std::size_t r, const RowBlend& blend) { blend.scatter_row(&d_x0[r * d_], d_, d_table); });
+            }
+
+        private:
+            /// Calls visit(r, blend) for each key row r the learned table hands a row to (none for
+            /// another scheme, or for a position the window dropped).
+            template <typename Visit>
+            void for_each_learned_row(Visit visit) const
+            {
+                if (config_.scheme != Scheme::learned) return;
+                // Past the largest position too: a position beyond tokens.length read past the table.
+                const double length = lookup_length(input_.sequence_length, input_.positions.first(keys_), static_cast<double>(input_.tokens.size()));
+                for (std::size_t r = 0; r < keys_; ++r)
+                {
+                    const double row = overflow_row(input_.overflow, input_.positions[r], config_.trained_length, length);
+                    if (!std::isnan(row)) visit(r, row_blend(row, static_cast<std::size_t>(config_.trained_length)));
+                }
+            }
+
+            /// Layer l's T5 bias per head and bucket, or null for another scheme.
+            const double* t5_biases(std::size_t l) const
+            {
+                return layout_.layers[l].t5_bias == LayerGroups::none ? nullptr : model_.group(layout_.layers[l].t5_bias);
+            }
+
+            /// Where head h's bias for query row r and key j sits in a layer's T5 biases.
+            std::size_t t5_cell(std::size_t h, std::size_t r, std::size_t j) const
+            {
+                return h * static_cast<std::size_t>(config_.t5.num_buckets)
+                       + buckets_[static_cast<std::size_t>(std::fabs(input_.positions[r] - input_.positions[j]))];
+            }
+
+            double* gradient_of(std::vector<double>& gradient, std::size_t group) const { return gradient.data() + layout_.groups[group].offset; }
+
+            const Model& model_;
+            const ModelInput& input_;
+            const ModelConfig& config_;
+            const ModelLayout& layout_;
+            const std::size_t d_, heads_, head_dim_, hidden_, vocabulary_, keys_;
+            const double scale_;  // 1 / sqrt(head_dim) on the logits
+            const std::vector<std::size_t> key_rows_;
+            const std::vector<std::size_t> buckets_;  // T5: the bucket of every distance between the keys
+        };
     }
 
     /// The forward pass: embeddings, the layers, softmax over the vocabulary at input.rows.
     inline ModelPass model_forward(const Model& model, const ModelInput& input)
     {
         throw_if(check_model_input(model, input));
-        const auto& config = model.config;
-        const auto& layout = model.layout;
-        // Plain locals, not a structured binding: clang 14 (Emscripten 3.1.6) cannot capture those in lambdas.
-        const auto sizes = detail::pass_sizes(model, input);
-        const std::size_t d = sizes.d, heads = sizes.heads, head_dim = sizes.head_dim, hidden = sizes.hidden, vocabulary = sizes.vocabulary,
-                          keys = sizes.keys;
-        const double scale = sizes.scale;
-
+        const detail::ModelStages stages(model, input);
         ModelPass pass;
-        pass.x0.assign(keys * d, 0.0);
-        const double* embedding = model.group(layout.token_embedding);
-        for (std::size_t r = 0; r < keys; ++r)
-            std::copy_n(embedding + static_cast<std::size_t>(input.tokens[r]) * d, d, pass.x0.begin() + static_cast<std::ptrdiff_t>(r * d));
-        if (config.scheme == Scheme::sinusoidal)
-        {
-            std::vector<double> encoding(keys * d);
-            sinusoidal_into(input.positions.first(keys), {config.d_model, config.base}, encoding.data());
-            for (std::size_t i = 0; i < encoding.size(); ++i) pass.x0[i] += encoding[i];
-        }
-        if (config.scheme == Scheme::learned)
-        {
-            const double* table = model.group(layout.position_table);
-            // Past the largest position too: a position beyond tokens.length read past the table.
-            const double length = lookup_length(input.sequence_length, input.positions.first(keys), static_cast<double>(input.tokens.size()));
-            for (std::size_t r = 0; r < keys; ++r)
-            {
-                const double row = overflow_row(input.overflow, input.positions[r], config.trained_length, length);
-                if (std::isnan(row)) continue;  // a position the window dropped: no row at all
-                row_blend(row, static_cast<std::size_t>(config.trained_length)).add_row(table, d, &pass.x0[r * d]);
-            }
-        }
-        const auto buckets = config.scheme == Scheme::t5 ? detail::t5_buckets(config.t5, detail::largest_distance(input, keys))
-                                                         : std::vector<std::size_t>{};
-
+        pass.x0 = stages.embed();
         const double* x = pass.x0.data();
-        for (std::size_t l = 0; l < static_cast<std::size_t>(config.n_layers); ++l)
+        for (std::size_t l = 0; l < stages.layers(); ++l)
         {
-            const auto& groups = layout.layers[l];
             LayerState& state = pass.layers.emplace_back();
-            const bool last = l + 1 == static_cast<std::size_t>(config.n_layers);
-            state.rows = last ? std::vector<std::size_t>(input.rows.begin(), input.rows.end()) : detail::all_rows(keys);
-            state.keys = keys;
-            const std::size_t queries = state.rows.size();
-            const auto key_rows = detail::all_rows(keys);
-            state.q.assign(queries * d, 0.0);
-            state.k.assign(keys * d, 0.0);
-            state.v.assign(keys * d, 0.0);
-            detail::apply_rows(model.group(groups.query), d, d, x, state.rows, state.q.data());
-            detail::apply_rows(model.group(groups.key), d, d, x, key_rows, state.k.data());
-            detail::apply_rows(model.group(groups.value), d, d, x, key_rows, state.v.data());
-            if (config.scheme == Scheme::rope)
-            {
-                for (std::size_t i = 0; i < queries; ++i)
-                    detail::rotate_row(&state.q[i * d], input.positions[state.rows[i]], model.theta, heads, false);
-                for (std::size_t j = 0; j < keys; ++j) detail::rotate_row(&state.k[j * d], input.positions[j], model.theta, heads, false);
-            }
-            state.weight_offset.resize(queries);
-            std::size_t cells = 0;
-            for (std::size_t i = 0; i < queries; ++i)
-            {
-                state.weight_offset[i] = cells;
-                cells += heads * (state.rows[i] + 1);
-            }
-            state.weights.assign(cells, 0.0);
-            state.context.assign(queries * d, 0.0);
-            const double* t5 = groups.t5_bias == LayerGroups::none ? nullptr : model.group(groups.t5_bias);
-            const auto key_columns = detail::transposed(state.k.data(), keys, d);  // (D x keys): a block of scores side by side
-            for (std::size_t i = 0; i < queries; ++i)
-            {
-                const std::size_t r = state.rows[i];
-                for (std::size_t h = 0; h < heads; ++h)
-                {
-                    double* w = &state.weights[state.weight_offset[i] + h * (r + 1)];
-                    const double* qh = &state.q[i * d + h * head_dim];
-                    const double* kh_columns = &key_columns[h * head_dim * keys];
-                    detail::for_each_block(r + 1, [&](std::size_t j, auto width) {
-                        detail::add_scaled_rows<decltype(width)::value>(head_dim, [&](std::size_t c) { return qh[c]; },
-                                                                        [&](std::size_t c) { return kh_columns + c * keys + j; }, w + j);
-                    });
-                    for (std::size_t j = 0; j <= r; ++j)
-                    {
-                        double s = w[j] * scale;
-                        const double distance = input.positions[r] - input.positions[j];
-                        if (config.scheme == Scheme::alibi) s -= model.slopes[h] * distance;
-                        if (t5) s += t5[h * static_cast<std::size_t>(config.t5.num_buckets) + buckets[static_cast<std::size_t>(std::fabs(distance))]];
-                        w[j] = s;
-                    }
-                    detail::softmax_in_place(w, r + 1);
-                    double* ch = &state.context[i * d + h * head_dim];
-                    const double* vh = &state.v[h * head_dim];
-                    detail::for_each_block(head_dim, [&](std::size_t c, auto width) {
-                        detail::add_scaled_rows<decltype(width)::value>(r + 1, [&](std::size_t j) { return w[j]; },
-                                                                        [&](std::size_t j) { return vh + j * d + c; }, ch + c);
-                    });
-                }
-            }
-            state.mid.assign(queries * d, 0.0);
-            for (std::size_t i = 0; i < queries; ++i) std::copy_n(x + state.rows[i] * d, d, state.mid.begin() + static_cast<std::ptrdiff_t>(i * d));
-            detail::apply_rows(model.group(groups.output), d, d, state.context.data(), detail::all_rows(queries), state.mid.data());
-            state.out = state.mid;
-            if (hidden > 0)
-            {
-                state.hidden.assign(queries * hidden, 0.0);
-                const auto own = detail::all_rows(queries);
-                detail::apply_rows(model.group(groups.mlp_in), hidden, d, state.mid.data(), own, state.hidden.data());
-                const double* c1 = model.group(groups.mlp_in_bias);
-                std::vector<double> active(queries * hidden);
-                for (std::size_t i = 0; i < queries; ++i)
-                    for (std::size_t u = 0; u < hidden; ++u)
-                        active[i * hidden + u] = std::max(0.0, state.hidden[i * hidden + u] += c1[u]);
-                detail::apply_rows(model.group(groups.mlp_out), d, hidden, active.data(), own, state.out.data());
-                const double* c2 = model.group(groups.mlp_out_bias);
-                for (std::size_t i = 0; i < queries; ++i)
-                    for (std::size_t c = 0; c < d; ++c) state.out[i * d + c] += c2[c];
-            }
+            stages.project(l, x, state);
+            stages.attend(l, state);
+            stages.mix(l, x, state);
+            stages.feed_forward(l, state);
             x = state.out.data();
         }
-
-        const auto& top_rows = pass.layers.back();
-        const std::size_t queries = top_rows.rows.size();
-        pass.probabilities.assign(queries * vocabulary, 0.0);
-        detail::apply_rows(model.group(layout.unembedding), vocabulary, d, top_rows.out.data(), detail::all_rows(queries),
-                           pass.probabilities.data());
-        const double* u = model.group(layout.unembedding_bias);
-        for (std::size_t i = 0; i < queries; ++i)
-        {
-            double* p = &pass.probabilities[i * vocabulary];
-            for (std::size_t t = 0; t < vocabulary; ++t) p[t] += u[t];
-            detail::softmax_in_place(p, vocabulary);
-        }
+        pass.probabilities = stages.unembed(pass.layers.back());
         return pass;
     }
 
@@ -339,148 +565,19 @@ namespace posenc
     inline void model_backward(const Model& model, const ModelInput& input, const ModelPass& pass, std::span<const std::int32_t> targets,
                                double weight, std::vector<double>& gradient)
     {
-        const auto& config = model.config;
-        const auto& layout = model.layout;
-        // Plain locals, not a structured binding: clang 14 (Emscripten 3.1.6) cannot capture those in lambdas.
-        const auto sizes = detail::pass_sizes(model, input);
-        const std::size_t d = sizes.d, heads = sizes.heads, head_dim = sizes.head_dim, hidden = sizes.hidden, vocabulary = sizes.vocabulary,
-                          keys = sizes.keys;
-        const double scale = sizes.scale;
-        auto grad = [&](std::size_t group) { return gradient.data() + layout.groups[group].offset; };
-
-        // d loss / d logits = (p - onehot) weight / |R|
-        const std::size_t queries = targets.size();
-        std::vector<double> d_logits(pass.probabilities);
-        for (std::size_t i = 0; i < queries; ++i)
+        const detail::ModelStages stages(model, input);
+        auto d_out = stages.unembed_backward(pass, targets, weight, gradient);
+        for (std::size_t l = stages.layers(); l-- > 0;)
         {
-            d_logits[i * vocabulary + static_cast<std::size_t>(targets[i])] -= 1.0;
-            for (std::size_t t = 0; t < vocabulary; ++t) d_logits[i * vocabulary + t] *= weight / static_cast<double>(queries);
-        }
-        double* du = grad(layout.unembedding_bias);
-        for (std::size_t i = 0; i < queries; ++i)
-            for (std::size_t t = 0; t < vocabulary; ++t) du[t] += d_logits[i * vocabulary + t];
-        std::vector<double> d_out(queries * d, 0.0);
-        detail::apply_rows_backward(model.group(layout.unembedding), vocabulary, d, pass.layers.back().out.data(), detail::all_rows(queries),
-                                    d_logits.data(), grad(layout.unembedding), d_out.data());
-
-        const auto buckets = config.scheme == Scheme::t5 ? detail::t5_buckets(config.t5, detail::largest_distance(input, keys))
-                                                         : std::vector<std::size_t>{};
-        const auto key_rows = detail::all_rows(keys);
-        for (std::size_t l = static_cast<std::size_t>(config.n_layers); l-- > 0;)
-        {
-            const auto& groups = layout.layers[l];
             const LayerState& state = pass.layers[l];
             const double* x = l == 0 ? pass.x0.data() : pass.layers[l - 1].out.data();
-            const std::size_t count = state.rows.size();
-            const auto own = detail::all_rows(count);
-            std::vector<double> d_mid(d_out);
-            if (hidden > 0)
-            {
-                std::vector<double> active(count * hidden), d_hidden(count * hidden, 0.0);
-                for (std::size_t i = 0; i < active.size(); ++i) active[i] = std::max(0.0, state.hidden[i]);
-                double* dc2 = grad(groups.mlp_out_bias);
-                for (std::size_t i = 0; i < count; ++i)
-                    for (std::size_t c = 0; c < d; ++c) dc2[c] += d_out[i * d + c];
-                detail::apply_rows_backward(model.group(groups.mlp_out), d, hidden, active.data(), own, d_out.data(), grad(groups.mlp_out),
-                                            d_hidden.data());
-                double* dc1 = grad(groups.mlp_in_bias);
-                for (std::size_t i = 0; i < d_hidden.size(); ++i)
-                {
-                    if (state.hidden[i] <= 0) d_hidden[i] = 0;
-                    dc1[i % hidden] += d_hidden[i];
-                }
-                detail::apply_rows_backward(model.group(groups.mlp_in), hidden, d, state.mid.data(), own, d_hidden.data(), grad(groups.mlp_in),
-                                            d_mid.data());
-            }
-            std::vector<double> d_x(keys * d, 0.0);
-            for (std::size_t i = 0; i < count; ++i)
-                for (std::size_t c = 0; c < d; ++c) d_x[state.rows[i] * d + c] += d_mid[i * d + c];
-            std::vector<double> d_context(count * d, 0.0);
-            detail::apply_rows_backward(model.group(groups.output), d, d, state.context.data(), own, d_mid.data(), grad(groups.output),
-                                        d_context.data());
-
-            std::vector<double> d_q(count * d, 0.0), d_k(keys * d, 0.0), d_v(keys * d, 0.0);
-            double* d_t5 = groups.t5_bias == LayerGroups::none ? nullptr : grad(groups.t5_bias);
-            // Per query i, head h and key j (laid out as state.weights): first d loss / d weight_ij
-            // = dC_i,h . v_j,h, then scale x d loss / d score_ij (softmax backward).
-            std::vector<double> d_scores(state.weights.size(), 0.0);
-            const auto value_columns = detail::transposed(state.v.data(), keys, d);  // (D x keys): a block of keys side by side
-            for (std::size_t i = 0; i < count; ++i)
-            {
-                const std::size_t r = state.rows[i];
-                for (std::size_t h = 0; h < heads; ++h)
-                {
-                    const std::size_t cell = state.weight_offset[i] + h * (r + 1);
-                    const double* w = &state.weights[cell];
-                    double* ds = &d_scores[cell];
-                    const double* dch = &d_context[i * d + h * head_dim];
-                    const double* vh_columns = &value_columns[h * head_dim * keys];
-                    detail::for_each_block(r + 1, [&](std::size_t j, auto width) {
-                        detail::add_scaled_rows<decltype(width)::value>(head_dim, [&](std::size_t c) { return dch[c]; },
-                                                                        [&](std::size_t c) { return vh_columns + c * keys + j; }, ds + j);
-                    });
-                    double mean = 0;
-                    for (std::size_t j = 0; j <= r; ++j) mean += w[j] * ds[j];
-                    for (std::size_t j = 0; j <= r; ++j)
-                    {
-                        const double d_score = w[j] * (ds[j] - mean);  // softmax backward
-                        if (d_t5)
-                            d_t5[h * static_cast<std::size_t>(config.t5.num_buckets)
-                                 + buckets[static_cast<std::size_t>(std::fabs(input.positions[r] - input.positions[j]))]] += d_score;
-                        ds[j] = scale * d_score;
-                    }
-                    const double* kh = &state.k[h * head_dim];
-                    double* dqh = &d_q[i * d + h * head_dim];
-                    detail::for_each_block(head_dim, [&](std::size_t c, auto width) {
-                        detail::add_scaled_rows<decltype(width)::value>(r + 1, [&](std::size_t j) { return ds[j]; },
-                                                                        [&](std::size_t j) { return kh + j * d + c; }, dqh + c);
-                    });
-                }
-            }
-            // dk_j += sum_i (scale dS_ij) q_i and dv_j += sum_i weight_ij dC_i over the queries that
-            // see key j (rows[i] >= j), in query order.
-            for (std::size_t j = 0, first = 0; j < keys; ++j)
-            {
-                while (state.rows[first] < j) ++first;
-                const std::size_t seen_by = count - first;
-                for (std::size_t h = 0; h < heads; ++h)
-                {
-                    auto cell = [&](std::size_t k) { return state.weight_offset[first + k] + h * (state.rows[first + k] + 1) + j; };
-                    const std::size_t column = h * head_dim;
-                    detail::for_each_block(head_dim, [&](std::size_t c, auto width) {
-                        constexpr std::size_t n = decltype(width)::value;
-                        detail::add_scaled_rows<n>(seen_by, [&](std::size_t k) { return state.weights[cell(k)]; },
-                                                   [&](std::size_t k) { return &d_context[(first + k) * d + column + c]; }, &d_v[j * d + column + c]);
-                        detail::add_scaled_rows<n>(seen_by, [&](std::size_t k) { return d_scores[cell(k)]; },
-                                                   [&](std::size_t k) { return &state.q[(first + k) * d + column + c]; }, &d_k[j * d + column + c]);
-                    });
-                }
-            }
-            if (config.scheme == Scheme::rope)
-            {
-                for (std::size_t i = 0; i < count; ++i) detail::rotate_row(&d_q[i * d], input.positions[state.rows[i]], model.theta, heads, true);
-                for (std::size_t j = 0; j < keys; ++j) detail::rotate_row(&d_k[j * d], input.positions[j], model.theta, heads, true);
-            }
-            detail::apply_rows_backward(model.group(groups.query), d, d, x, state.rows, d_q.data(), grad(groups.query), d_x.data());
-            detail::apply_rows_backward(model.group(groups.key), d, d, x, key_rows, d_k.data(), grad(groups.key), d_x.data());
-            detail::apply_rows_backward(model.group(groups.value), d, d, x, key_rows, d_v.data(), grad(groups.value), d_x.data());
+            const auto d_mid = stages.feed_forward_backward(l, state, d_out, gradient);
+            std::vector<double> d_x(state.keys * static_cast<std::size_t>(model.config.d_model), 0.0);
+            const auto d_context = stages.mix_backward(l, state, d_mid, gradient, d_x);
+            auto attention = stages.attend_backward(l, state, d_context, gradient);
+            stages.project_backward(l, x, state, attention, gradient, d_x);
             d_out = std::move(d_x);  // the layer below produced every row 0 .. keys-1
         }
-
-        double* d_embedding = grad(layout.token_embedding);
-        for (std::size_t r = 0; r < keys; ++r)
-            for (std::size_t c = 0; c < d; ++c) d_embedding[static_cast<std::size_t>(input.tokens[r]) * d + c] += d_out[r * d + c];
-        if (config.scheme == Scheme::learned)
-        {
-            double* d_table = grad(layout.position_table);
-            // Past the largest position too: a position beyond tokens.length read past the table.
-            const double length = lookup_length(input.sequence_length, input.positions.first(keys), static_cast<double>(input.tokens.size()));
-            for (std::size_t r = 0; r < keys; ++r)
-            {
-                const double row = overflow_row(input.overflow, input.positions[r], config.trained_length, length);
-                if (std::isnan(row)) continue;
-                row_blend(row, static_cast<std::size_t>(config.trained_length)).scatter_row(&d_out[r * d], d, d_table);
-            }
-        }
+        stages.embed_backward(d_out, gradient);
     }
 }
