@@ -9,22 +9,33 @@
 
 namespace posenc::js
 {
+    namespace
+    {
+        /// Reads `positions` once the core has judged their count (check_shape(count)), then has
+        /// the core check each.
+        template <typename CheckShape>
+        Problem read_positions(const OptionsReader& read, CheckShape check_shape, std::vector<double>& out)
+        {
+            std::uint64_t count = 0;
+            if (auto problem = read.list_length("positions", count)) return problem;
+            if (auto problem = read.verdict(check_shape(count))) return problem;
+            if (auto problem = read.list("positions", out)) return problem;
+            return check_positions(out);
+        }
+    }
+
     val sinusoidal(val options)
     {
         POSENC_CHECK(require_object(options, "options"));
         const OptionsReader read(options);
         SinusoidalOptions settings;
         Precision precision = Precision::float64;
-        std::uint64_t count = 0;
         POSENC_CHECK(read.integer("dModel", settings.d_model));
         POSENC_CHECK(read.number("base", settings.base));
         POSENC_CHECK(read.name("layout", settings.layout));
         POSENC_CHECK(read.name("precision", precision));
-        POSENC_CHECK(read.list_length("positions", count));
-        POSENC_CHECK(read.verdict(check_sinusoidal_shape(count, settings)));
         std::vector<double> positions;
-        POSENC_CHECK(read.list("positions", positions));
-        POSENC_CHECK(check_positions(positions));
+        POSENC_CHECK(read_positions(read, [&](std::uint64_t count) { return check_sinusoidal_shape(count, settings); }, positions));
 
         const std::size_t rows = positions.size(), cols = static_cast<std::size_t>(settings.d_model);
         // One generator for the whole table, so the recurrence runs on from one copy-out block of
@@ -46,13 +57,9 @@ namespace posenc::js
         POSENC_CHECK(require_object(options, "options"));
         const OptionsReader read(options);
         std::int64_t d_model = 0;
-        std::uint64_t count = 0;
         POSENC_CHECK(read.integer("dModel", d_model));
-        POSENC_CHECK(read.list_length("positions", count));
-        POSENC_CHECK(read.verdict(check_nope_shape(count, d_model)));
         std::vector<double> positions;
-        POSENC_CHECK(read.list("positions", positions));
-        POSENC_CHECK(check_positions(positions));
+        POSENC_CHECK(read_positions(read, [&](std::uint64_t count) { return check_nope_shape(count, d_model); }, positions));
         const auto zeros = posenc::nope(positions, d_model);
         return table_result(zeros.shape(0), zeros.shape(1), {zeros.data(), zeros.size()});
     }
