@@ -1,0 +1,59 @@
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <tuple>
+#include <vector>
+
+#include "posenc/tasks.hpp"
+
+using posenc::Task;
+
+TEST_CASE("Copy-back answers are the token k positions back and recall answers the passkey", "[tasks]")
+{
+    posenc::Random random(3);
+    SECTION("copy back")
+    {
+        const posenc::TaskOptions copy{Task::copy_back, 3, 16, 8};
+        const auto example = posenc::make_example(copy, 20, 0, random);
+        REQUIRE(example.rows.size() == 17);  // rows 3 .. 19
+        CHECK(example.rows.front() == 3);
+        for (std::size_t i = 0; i < example.rows.size(); ++i) CHECK(example.targets[i] == example.tokens[example.rows[i] - 3]);
+    }
+    SECTION("recall first")
+    {
+        const posenc::TaskOptions recall{Task::recall_first, 3, 16, 8};
+        const auto passkey = posenc::make_example(recall, 20, 5, random);
+        CHECK(passkey.tokens[0] >= 16);
+        CHECK(passkey.rows.size() == 5);
+        for (std::size_t r = 1; r < 20; ++r) CHECK(passkey.tokens[r] < 16);
+        for (auto target : passkey.targets) CHECK(target == passkey.tokens[0]);
+    }
+}
+
+TEST_CASE("Sampled rows are distinct, ascending and inside their range", "[tasks]")
+{
+    posenc::Random random(9);
+    const auto [first, last, count] = GENERATE(table<std::size_t, std::size_t, std::size_t>({{0, 10, 3}, {5, 2048, 32}, {7, 9, 5}, {1, 100, 0}}));
+    const auto rows = posenc::sample_rows(first, last, count, random);
+    CHECK(rows.size() == (count == 0 ? last - first : std::min(count, last - first)));
+    CHECK(std::is_sorted(rows.begin(), rows.end()));
+    CHECK(std::adjacent_find(rows.begin(), rows.end()) == rows.end());
+    for (auto r : rows) CHECK((r >= first && r < last));
+}
+
+TEST_CASE("A task's first answerable row and its vocabulary follow from its options", "[tasks]")
+{
+    CHECK(posenc::first_answerable({Task::copy_back, 5, 16, 8}) == 5);
+    CHECK(posenc::first_answerable({Task::recall_first, 5, 16, 8}) == 1);
+    CHECK(posenc::task_vocabulary({Task::copy_back, 3, 16, 8}) == 24);  // one model shape serves both tasks
+    CHECK(posenc::answers({Task::copy_back, 2, 16, 8}, {7, 8, 9, 10}, {2, 3}) == std::vector<std::int32_t>{7, 8});
+}
+
+TEST_CASE("Tasks refuse offsets and alphabets outside their bounds, naming them", "[tasks][arguments]")
+{
+    using Catch::Matchers::StartsWith;
+    CHECK_THAT(posenc::check_task({Task::copy_back, 0, 16, 8})->message(), StartsWith("offset must be an integer from 1 to 64"));
+    CHECK_THAT(posenc::check_task({Task::copy_back, 3, 129, 8})->message(), StartsWith("symbols must be an integer from 2 to 128"));
+    CHECK_THAT(posenc::check_task({Task::copy_back, 3, 16, 1})->message(), StartsWith("passkeys must be an integer from 2 to 128"));
+    CHECK_FALSE(posenc::check_task({}));
+}
