@@ -31,8 +31,11 @@ namespace posenc::js
             static const char* const kinds[] = {"Float64Array", "Float32Array", "Int32Array",
                                                 "Uint32Array",  "Int16Array",   "Uint16Array",
                                                 "Int8Array",    "Uint8Array",   "Uint8ClampedArray"};
+            // clang-format 14 reads instanceof as JS's keyword and would space it out.
+            // clang-format off
             for (const char* kind : kinds)
                 if (value.instanceof(val::global(kind))) return true;
+            // clang-format on
             return false;
         }
 
