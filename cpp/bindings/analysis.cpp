@@ -139,8 +139,11 @@ namespace posenc::js
         AttentionOptions settings;
         RopeOptions rope_settings;
         POSENC_CHECK(read.name("scheme", settings.scheme));
-        POSENC_CHECK(read.integers({{"queryPosition", settings.query_position}, {"dModel", settings.d_model},
-                                    {"trainedLength", settings.trained_length}, {"nHeads", settings.n_heads}, {"head", settings.head}}));
+        POSENC_CHECK(read.integers({{"queryPosition", settings.query_position},
+                                    {"dModel", settings.d_model},
+                                    {"trainedLength", settings.trained_length},
+                                    {"nHeads", settings.n_heads},
+                                    {"head", settings.head}}));
         POSENC_CHECK(read.seed("seed", settings.seed));
         POSENC_CHECK(read.name("overflow", settings.overflow));
         POSENC_CHECK(read_rope_options(read, rope_settings));  // the toy head always pairs interleaved

@@ -35,7 +35,8 @@ namespace posenc::js
         POSENC_CHECK(read.name("layout", settings.layout));
         POSENC_CHECK(read.name("precision", precision));
         std::vector<double> positions;
-        POSENC_CHECK(read_positions(read, [&](std::uint64_t count) { return check_sinusoidal_shape(count, settings); }, positions));
+        POSENC_CHECK(read_positions(
+            read, [&](std::uint64_t count) { return check_sinusoidal_shape(count, settings); }, positions));
 
         const std::size_t rows = positions.size(), cols = static_cast<std::size_t>(settings.d_model);
         // One generator for the whole table, so the recurrence runs on from one copy-out block of
@@ -59,7 +60,8 @@ namespace posenc::js
         std::int64_t d_model = 0;
         POSENC_CHECK(read.integer("dModel", d_model));
         std::vector<double> positions;
-        POSENC_CHECK(read_positions(read, [&](std::uint64_t count) { return check_nope_shape(count, d_model); }, positions));
+        POSENC_CHECK(read_positions(
+            read, [&](std::uint64_t count) { return check_nope_shape(count, d_model); }, positions));
         const auto zeros = posenc::nope(positions, d_model);
         return table_result(zeros.shape(0), zeros.shape(1), {zeros.data(), zeros.size()});
     }

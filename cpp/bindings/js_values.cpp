@@ -28,9 +28,8 @@ namespace posenc::js
     {
         bool is_numeric_typed_array(const val& value)
         {
-            static const char* const kinds[] = {"Float64Array", "Float32Array", "Int32Array",
-                                                "Uint32Array",  "Int16Array",   "Uint16Array",
-                                                "Int8Array",    "Uint8Array",   "Uint8ClampedArray"};
+            static const char* const kinds[] = {"Float64Array", "Float32Array", "Int32Array", "Uint32Array",      "Int16Array",
+                                                "Uint16Array",  "Int8Array",    "Uint8Array", "Uint8ClampedArray"};
             // clang-format 14 reads instanceof as JS's keyword and would space it out.
             // clang-format off
             for (const char* kind : kinds)

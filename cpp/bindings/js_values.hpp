@@ -18,7 +18,7 @@
 #include "posenc/names.hpp"
 
 /// Returns the failure object from the enclosing adapter when `check` finds a problem.
-#define POSENC_CHECK(check)                                                 \
+#define POSENC_CHECK(check) \
     if (auto posenc_problem_ = (check)) return ::posenc::js::failure(*posenc_problem_)
 
 namespace posenc::js

@@ -27,7 +27,8 @@ namespace posenc::js
         POSENC_CHECK(require_object(options, "options"));
         const OptionsReader read(options);
         AlibiBiasOptions settings;
-        POSENC_CHECK(read.integers({{"nHeads", settings.n_heads}, {"keyLength", settings.key_length}, {"queryLength", settings.query_length}}));
+        POSENC_CHECK(
+            read.integers({{"nHeads", settings.n_heads}, {"keyLength", settings.key_length}, {"queryLength", settings.query_length}}));
         POSENC_CHECK(read.verdict(check_alibi_bias(settings)));
         // Filled block by block into the JS array: the whole table (up to 256 MB) never sits in wasm memory.
         const auto slopes = posenc::alibi_slopes(settings.n_heads);
@@ -37,9 +38,10 @@ namespace posenc::js
         result.set("heads", heads);
         result.set("queries", queries);
         result.set("keys", keys);
-        result.set("data", typed_table<double>("Float64Array", heads * queries, keys, [&](std::size_t first, std::size_t count, double* out) {
-            alibi_bias_rows(settings, slopes, first, count, out);
-        }));
+        result.set("data",
+                   typed_table<double>("Float64Array", heads * queries, keys, [&](std::size_t first, std::size_t count, double* out) {
+                       alibi_bias_rows(settings, slopes, first, count, out);
+                   }));
         return result;
     }
 

@@ -95,12 +95,18 @@ namespace posenc::js
         POSENC_CHECK(read.name("scheme", settings.model.scheme));
         POSENC_CHECK(read.name("task", settings.task.task));
         POSENC_CHECK(read.seed("seed", settings.seed));
-        POSENC_CHECK(read.integers({{"trainedLength", settings.model.trained_length}, {"dModel", settings.model.d_model},
-                                    {"nHeads", settings.model.n_heads}, {"nLayers", settings.model.n_layers},
-                                    {"mlpHidden", settings.model.mlp_hidden}, {"offset", settings.task.offset},
-                                    {"symbols", settings.task.symbols}, {"passkeys", settings.task.passkeys},
-                                    {"batchSize", settings.batch_size}, {"queriesPerSequence", settings.queries_per_sequence},
-                                    {"warmupSteps", settings.warmup_steps}, {"warmupLength", settings.warmup_length}}));
+        POSENC_CHECK(read.integers({{"trainedLength", settings.model.trained_length},
+                                    {"dModel", settings.model.d_model},
+                                    {"nHeads", settings.model.n_heads},
+                                    {"nLayers", settings.model.n_layers},
+                                    {"mlpHidden", settings.model.mlp_hidden},
+                                    {"offset", settings.task.offset},
+                                    {"symbols", settings.task.symbols},
+                                    {"passkeys", settings.task.passkeys},
+                                    {"batchSize", settings.batch_size},
+                                    {"queriesPerSequence", settings.queries_per_sequence},
+                                    {"warmupSteps", settings.warmup_steps},
+                                    {"warmupLength", settings.warmup_length}}));
         POSENC_CHECK(read.number("base", settings.model.base));
         POSENC_CHECK(read.number("learningRate", settings.adam.learning_rate));
         // The model's vocabulary is the task's: its sizes are checked before they are added.
@@ -141,8 +147,11 @@ namespace posenc::js
         Trainer* trainer = nullptr;
         POSENC_CHECK(read_trainer(read, id, trainer));
         EvaluationOptions settings;
-        POSENC_CHECK(read.integers({{"length", settings.length}, {"bucketWidth", settings.bucket_width}, {"sequences", settings.sequences},
-                                    {"firstSequence", settings.first_sequence}, {"queriesPerBucket", settings.queries_per_bucket}}));
+        POSENC_CHECK(read.integers({{"length", settings.length},
+                                    {"bucketWidth", settings.bucket_width},
+                                    {"sequences", settings.sequences},
+                                    {"firstSequence", settings.first_sequence},
+                                    {"queriesPerBucket", settings.queries_per_bucket}}));
         POSENC_CHECK(read.name("overflow", settings.overflow));
         POSENC_CHECK(read.seed("seed", settings.seed));
         POSENC_CHECK(read.verdict(check_evaluation(trainer->options(), settings)));

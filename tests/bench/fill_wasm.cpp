@@ -25,7 +25,4 @@ namespace
     }
 }
 
-EMSCRIPTEN_BINDINGS(posenc_fill_bench)
-{
-    emscripten::function("fill", &fill);
-}
+EMSCRIPTEN_BINDINGS(posenc_fill_bench) { emscripten::function("fill", &fill); }

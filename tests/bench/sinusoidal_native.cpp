@@ -35,8 +35,8 @@ static void measure(const char* name, const std::vector<double>& positions, std:
             const double exact = j % 2 ? std::cos(angle) : std::sin(angle);
             max_error = std::max(max_error, std::abs(static_cast<double>(kept[p * d + j]) - exact));
         }
-    std::printf("\"%s\":{\"best\":%.4f,\"median\":%.4f,\"maxError\":%.3e}%s", name, times.front(), times[times.size() / 2],
-                max_error, last ? "" : ",");
+    std::printf("\"%s\":{\"best\":%.4f,\"median\":%.4f,\"maxError\":%.3e}%s", name, times.front(), times[times.size() / 2], max_error,
+                last ? "" : ",");
 }
 
 int main(int argc, char** argv)

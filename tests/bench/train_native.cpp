@@ -17,8 +17,13 @@ int main(int argc, char** argv)
     const char* overflow_names[] = {"error", "clamp", "wrap", "window", "interpolate"};
     const auto presets = experiment_presets();
     const ExperimentPreset* preset = nullptr;
-    for (const auto& p : presets) if (p.name == name) preset = &p;
-    if (!preset) { std::fprintf(stderr, "unknown preset %s\n", name.c_str()); return 2; }
+    for (const auto& p : presets)
+        if (p.name == name) preset = &p;
+    if (!preset)
+    {
+        std::fprintf(stderr, "unknown preset %s\n", name.c_str());
+        return 2;
+    }
     const std::int64_t steps = argc > 3 ? std::strtoll(argv[3], nullptr, 10) : preset->steps;
     const auto start = std::chrono::steady_clock::now();
     for (int task = 0; task < 2; ++task)
@@ -39,7 +44,8 @@ int main(int argc, char** argv)
                 std::printf("{\"task\":\"%s\",\"scheme\":\"%s\",\"overflow\":\"%s\",\"finalLoss\":%.4f,\"trainSeconds\":%.3f,"
                             "\"inAccuracy\":%.4f,\"inConfidence\":%.4f,\"beyondAccuracy\":%.4f,\"beyondConfidence\":%.4f,\"buckets\":[",
                             task_names[task], scheme_names[scheme], scheme == 2 ? overflow_names[policy] : "", loss, train_s,
-                            result.in_distribution.accuracy, result.in_distribution.confidence, result.beyond.accuracy, result.beyond.confidence);
+                            result.in_distribution.accuracy, result.in_distribution.confidence, result.beyond.accuracy,
+                            result.beyond.confidence);
                 for (std::size_t b = 0; b < result.buckets.size(); ++b)
                     std::printf("%s%.2f", b ? "," : "", result.buckets[b].available ? result.buckets[b].score.accuracy : -1.0);
                 std::printf("]}\n");

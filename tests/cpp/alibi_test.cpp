@@ -8,12 +8,15 @@
 
 TEST_CASE("ALiBi slopes follow the official rule", "[alibi]")
 {
-    CHECK_THAT(posenc::alibi_slopes(8), Catch::Matchers::Approx(std::vector<double>{0.5, 0.25, 0.125, 0.0625, 1.0 / 32, 1.0 / 64, 1.0 / 128, 1.0 / 256}).margin(1e-17));
+    CHECK_THAT(
+        posenc::alibi_slopes(8),
+        Catch::Matchers::Approx(std::vector<double>{0.5, 0.25, 0.125, 0.0625, 1.0 / 32, 1.0 / 64, 1.0 / 128, 1.0 / 256}).margin(1e-17));
     // Not a power of two: 1/16, 1/256, then every other slope of the 4-head rule (1/4).
     CHECK_THAT(posenc::alibi_slopes(3), Catch::Matchers::Approx(std::vector<double>{1.0 / 16, 1.0 / 256, 0.25}).margin(1e-17));
     CHECK_THAT(posenc::alibi_slopes(1), Catch::Matchers::Approx(std::vector<double>{1.0 / 256}).margin(1e-17));
     // 6 heads: the 4-head slopes, then 2^-1 and 2^-3 from the 8-head rule.
-    CHECK_THAT(posenc::alibi_slopes(6), Catch::Matchers::Approx(std::vector<double>{0.25, 1.0 / 16, 1.0 / 64, 1.0 / 256, 0.5, 0.125}).margin(1e-17));
+    CHECK_THAT(posenc::alibi_slopes(6),
+               Catch::Matchers::Approx(std::vector<double>{0.25, 1.0 / 16, 1.0 / 64, 1.0 / 256, 0.5, 0.125}).margin(1e-17));
     const auto twelve = posenc::alibi_slopes(12);
     CHECK(twelve.size() == 12);
     CHECK(twelve[8] == Approx(std::exp2(-0.5)).epsilon(1e-15));  // 2^(-8/16), first of the 16-head rule

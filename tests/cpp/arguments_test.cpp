@@ -10,8 +10,16 @@
 TEST_CASE("Numbers in messages read as JS prints them", "[arguments]")
 {
     const auto [value, text] = GENERATE(table<double, std::string>({
-        {0, "0"}, {-3, "-3"}, {2.5, "2.5"}, {0.1, "0.1"}, {1.0 / 3, "0.3333333333333333"}, {1e308, "1e+308"}, {65536, "65536"},
-        {std::numeric_limits<double>::quiet_NaN(), "NaN"}, {HUGE_VAL, "Infinity"}, {-HUGE_VAL, "-Infinity"},
+        {0, "0"},
+        {-3, "-3"},
+        {2.5, "2.5"},
+        {0.1, "0.1"},
+        {1.0 / 3, "0.3333333333333333"},
+        {1e308, "1e+308"},
+        {65536, "65536"},
+        {std::numeric_limits<double>::quiet_NaN(), "NaN"},
+        {HUGE_VAL, "Infinity"},
+        {-HUGE_VAL, "-Infinity"},
     }));
     CHECK(posenc::format_number(value) == text);
 }
@@ -28,7 +36,8 @@ TEST_CASE("An integer check names the argument, its range and the value given", 
 
 TEST_CASE("Cells and positions are checked before anything is allocated", "[arguments]")
 {
-    CHECK(posenc::check_cells("rows x cols", 8193, 4096)->message() == "rows x cols must be at most 33554432 cells; got 8193 x 4096 = 33558528");
+    CHECK(posenc::check_cells("rows x cols", 8193, 4096)->message()
+          == "rows x cols must be at most 33554432 cells; got 8193 x 4096 = 33558528");
     CHECK_FALSE(posenc::check_cells("rows x cols", 8192, 4096));
     CHECK(posenc::check_positions(std::vector<double>{0, 1, 65537})->argument == "positions[2]");
     CHECK_FALSE(posenc::check_positions(std::vector<double>{0, 65536}));

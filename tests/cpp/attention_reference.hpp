@@ -57,8 +57,7 @@ namespace reference
         {
             const auto token_keys = detail::project(embedding, w_k);
             k = xt::xtensor<double, 2>({keys, d});
-            for (std::size_t j = 0; j < keys; ++j)
-                std::copy_n(&token_keys(tokens[j], 0), d, &k(j, 0));
+            for (std::size_t j = 0; j < keys; ++j) std::copy_n(&token_keys(tokens[j], 0), d, &k(j, 0));
             const RopeOptions rope_options{options.base, RopePairing::interleaved, options.scaling};
             q = rope(q, std::vector<double>{positions.back()}, rope_options);
             k = rope(k, positions, rope_options);
@@ -79,8 +78,7 @@ namespace reference
             double logit = dot * logit_scale;
             const auto distance = static_cast<std::int64_t>(keys - 1 - j);
             if (options.scheme == Scheme::alibi) logit -= slope * static_cast<double>(distance);
-            if (options.scheme == Scheme::t5)
-                logit += t5_bias_per_bucket[static_cast<std::size_t>(t5_bucket(-distance, {false, 32, 128}))];
+            if (options.scheme == Scheme::t5) logit += t5_bias_per_bucket[static_cast<std::size_t>(t5_bucket(-distance, {false, 32, 128}))];
             row.logits[j] = logit;
         }
         const double top = *std::max_element(row.logits.begin(), row.logits.end());

@@ -4,8 +4,8 @@
 #include <numeric>
 #include <vector>
 
-#include "posenc/attention.hpp"
 #include "attention_reference.hpp"
+#include "posenc/attention.hpp"
 
 using posenc::AttentionOptions;
 using posenc::Scheme;

@@ -41,10 +41,12 @@ TEST_CASE("Position Interpolation brings every pair back inside the trained rang
     const auto plain = posenc::analyse_pairs(trained, trained, {5000, 2048});
     CHECK(plain.out_of_range_count == 9);  // 11 long pairs; 2 of them wrapped back into seen angles
     // s = 5000/2047 maps p = 5000 onto the last trained position 2047.
-    const auto exact = posenc::rope_frequencies(64, {10000.0, posenc::RopePairing::interleaved, {posenc::RopeScalingKind::pi, 5000.0 / 2047, 2048}});
+    const auto exact =
+        posenc::rope_frequencies(64, {10000.0, posenc::RopePairing::interleaved, {posenc::RopeScalingKind::pi, 5000.0 / 2047, 2048}});
     CHECK(posenc::analyse_pairs(trained, exact, {5000, 2048}).out_of_range_count == 0);
     // s = 5000/2048 maps it to 2048, one step past training: every long pair overshoots slightly.
-    const auto near = posenc::rope_frequencies(64, {10000.0, posenc::RopePairing::interleaved, {posenc::RopeScalingKind::pi, 5000.0 / 2048, 2048}});
+    const auto near =
+        posenc::rope_frequencies(64, {10000.0, posenc::RopePairing::interleaved, {posenc::RopeScalingKind::pi, 5000.0 / 2048, 2048}});
     CHECK(posenc::analyse_pairs(trained, near, {5000, 2048}).out_of_range_count == 11);
 }
 
@@ -92,7 +94,11 @@ TEST_CASE("The closed-form nearest search agrees with comparing generated rows",
         {
             double dot = 0;
             for (std::size_t c = 0; c < 64; ++c) dot += at_p(0, c) * rows(q, c);
-            if (dot / 32 > best_cosine) { best_cosine = dot / 32; best = static_cast<std::int64_t>(q); }
+            if (dot / 32 > best_cosine)
+            {
+                best_cosine = dot / 32;
+                best = static_cast<std::int64_t>(q);
+            }
         }
         CAPTURE(p);
         CHECK(closed.position == best);
@@ -104,12 +110,12 @@ TEST_CASE("Learned table at 5,000 with 2,048 rows: what each policy hands over a
 {
     const auto effects = posenc::learned_overflow_effects({5000, 2048});
     REQUIRE(effects.size() == 5);
-    CHECK(std::isnan(effects[0].source_row));          // error: no row
-    CHECK(effects[1].source_row == 2047);              // clamp
+    CHECK(std::isnan(effects[0].source_row));  // error: no row
+    CHECK(effects[1].source_row == 2047);      // clamp
     CHECK(effects[1].shared_positions == 5000 - 2048 + 2);
-    CHECK(effects[2].source_row == 5000 % 2048);       // wrap
-    CHECK(effects[2].shared_positions == 3);           // 904, 2952, 5000
-    CHECK(effects[3].dropped == 5001 - 2048);          // window
+    CHECK(effects[2].source_row == 5000 % 2048);                           // wrap
+    CHECK(effects[2].shared_positions == 3);                               // 904, 2952, 5000
+    CHECK(effects[3].dropped == 5001 - 2048);                              // window
     CHECK(effects[4].row_spacing == Approx(2047.0 / 5000).margin(1e-15));  // interpolate
 }
 

@@ -15,7 +15,11 @@ TEST_CASE("A learned table is deterministic for a seed and looks like GPT-2's in
     CHECK((a == b));
     CHECK(a(100, 5) != c(100, 5));
     double sum = 0, squares = 0;
-    for (double v : a) { sum += v; squares += v * v; }
+    for (double v : a)
+    {
+        sum += v;
+        squares += v * v;
+    }
     const double n = static_cast<double>(a.size());
     // 131,072 draws: the sample mean's standard error is 0.02 / 362 = 5.5e-5, the sd's about 4e-5.
     CHECK(sum / n == Approx(0.0).margin(3e-4));
@@ -39,8 +43,8 @@ TEST_CASE("Each overflow policy hands over the row its rule names", "[learned][o
         {Overflow::clamp, 100, 0, 100, true},
         {Overflow::wrap, 5000, 0, 5000 - 2 * 2048, false},
         {Overflow::wrap, 2047, 0, 2047, true},
-        {Overflow::window, 5000, 0, 2047, false},         // the query is the window's last position
-        {Overflow::window, 4000, 5001, 4000 - 2953, false}, // window keeps 2953 .. 5000
+        {Overflow::window, 5000, 0, 2047, false},            // the query is the window's last position
+        {Overflow::window, 4000, 5001, 4000 - 2953, false},  // window keeps 2953 .. 5000
         {Overflow::interpolate, 5000, 0, 2047, false},
         {Overflow::interpolate, 2500, 5001, 2500.0 * 2047 / 5000, false},
         {Overflow::interpolate, 1000, 2048, 1000, true},  // within L nothing is stretched

@@ -37,7 +37,8 @@ TEST_CASE("Weighted sums of sinusoids by recurrence match direct evaluation", "[
     for (double& v : on_cos) v = random.normal();
     for (double& v : weights) v = random.normal();
     std::vector<double> out(3000, 1.0);  // added to, not overwritten
-    posenc::add_weighted_sinusoids(w, on_sin, on_cos, [&](std::size_t j) { return &weights[j * w.size()]; }, out);
+    posenc::add_weighted_sinusoids(
+        w, on_sin, on_cos, [&](std::size_t j) { return &weights[j * w.size()]; }, out);
     for (std::size_t j = 0; j < out.size(); j += 7)
     {
         double direct = 1.0;

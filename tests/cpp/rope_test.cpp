@@ -73,8 +73,7 @@ TEST_CASE("The RoPE score depends only on m - n, up to position 65,536", "[rope]
     {
         const double reference = posenc::rope_score(q, k, offset, 0, options);
         // Angles up to 65,536 rad carry ~7e-12 of rounding; 64 terms of size ~1 keep the score within 1e-9.
-        for (double n : {1.0, 1000.0, 60000.0})
-            CHECK(posenc::rope_score(q, k, n + offset, n, options) == Approx(reference).margin(1e-9));
+        for (double n : {1.0, 1000.0, 60000.0}) CHECK(posenc::rope_score(q, k, n + offset, n, options) == Approx(reference).margin(1e-9));
     }
 }
 
@@ -150,9 +149,12 @@ TEST_CASE("RoPE refuses odd head dimensions, bad bases and bad factors", "[rope]
 TEST_CASE("Rotating and scoring refuse mismatched sizes in the house format", "[rope][arguments]")
 {
     std::vector<double> rows(6);
-    CHECK_THROWS_WITH(posenc::rope_in_place(rows, 4, std::vector<double>{0, 1}, {}), "x.length must be positions.length x headDim = 8; got 6");
-    CHECK_THROWS_WITH(posenc::rope_in_place(rows, 3, std::vector<double>{0, 1}, {}), "headDim must be even: RoPE rotates pairs of dimensions; got 3");
-    CHECK_THROWS_WITH(posenc::rope_in_place(std::span<double>{}, 4, std::vector<double>{}, {}), "positions.length must be at least 1; got 0");
+    CHECK_THROWS_WITH(posenc::rope_in_place(rows, 4, std::vector<double>{0, 1}, {}),
+                      "x.length must be positions.length x headDim = 8; got 6");
+    CHECK_THROWS_WITH(posenc::rope_in_place(rows, 3, std::vector<double>{0, 1}, {}),
+                      "headDim must be even: RoPE rotates pairs of dimensions; got 3");
+    CHECK_THROWS_WITH(posenc::rope_in_place(std::span<double>{}, 4, std::vector<double>{}, {}),
+                      "positions.length must be at least 1; got 0");
     const std::vector<double> q{1, 0, 0, 1}, k{0, 1, 1};
     CHECK_THROWS_WITH(posenc::rope_score(q, k, 3, 1, {}), "k.length must be equal to q.length (4); got 3");
     CHECK_THROWS_WITH(posenc::rope_score(q, q, 3, 70000, {}), "n must be an integer from 0 to 65536; got 70000");
@@ -188,8 +190,8 @@ TEST_CASE("RoPE over a run of consecutive positions matches the rotation by libm
             const std::size_t a = pairing == RopePairing::interleaved ? 2 * i : i;
             const std::size_t b = pairing == RopePairing::interleaved ? 2 * i + 1 : i + d / 2;
             const double angle = positions[r] * theta[i], c = std::cos(angle), s = std::sin(angle);
-            for (const double error : {std::fabs(rotated(r, a) - (x(r, a) * c - x(r, b) * s)),
-                                       std::fabs(rotated(r, b) - (x(r, a) * s + x(r, b) * c))})
+            for (const double error :
+                 {std::fabs(rotated(r, a) - (x(r, a) * c - x(r, b) * s)), std::fabs(rotated(r, b) - (x(r, a) * s + x(r, b) * c))})
                 if (!(error <= worst)) worst = error;  // a NaN counts as the worst
         }
     const double worst_in_1e12 = worst * 1e12;  // Catch prints doubles in fixed notation

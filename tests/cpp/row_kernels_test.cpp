@@ -15,8 +15,8 @@ TEST_CASE("add_scaled_rows gives each output the plain loop's sum, bit for bit",
     for (double& v : scalars) v = random.normal();
     for (double& v : rows) v = random.normal();
     for (std::size_t b = 0; b < width; ++b) acc[b] = plain[b] = random.normal();
-    posenc::detail::add_scaled_rows<width>(count, [&](std::size_t k) { return scalars[k]; }, [&](std::size_t k) { return &rows[k * width]; },
-                                           acc.data());
+    posenc::detail::add_scaled_rows<width>(
+        count, [&](std::size_t k) { return scalars[k]; }, [&](std::size_t k) { return &rows[k * width]; }, acc.data());
     for (std::size_t k = 0; k < count; ++k)
         for (std::size_t b = 0; b < width; ++b) plain[b] += scalars[k] * rows[k * width + b];
     CHECK(acc == plain);

@@ -7,8 +7,8 @@
 
 #include "posenc/sinusoidal.hpp"
 
-using posenc::SinusoidalOptions;
 using posenc::sinusoidal;
+using posenc::SinusoidalOptions;
 
 namespace
 {
@@ -35,7 +35,7 @@ TEST_CASE("Sinusoidal rows follow the paper's formula in the interleaved layout"
         {0, 8, 1, 1.0},
         {1, 4, 0, std::sin(1.0)},
         {1, 4, 1, std::cos(1.0)},
-        {1, 4, 2, std::sin(0.01)},        // 10000^(2/4) = 100
+        {1, 4, 2, std::sin(0.01)},  // 10000^(2/4) = 100
         {1, 4, 3, std::cos(0.01)},
         {5000, 64, 0, std::sin(5000.0)},
         {5000, 64, 1, std::cos(5000.0)},
@@ -66,8 +66,7 @@ TEST_CASE("PE(p).PE(p+k) depends only on the offset k and equals sum_i cos(k w_i
     for (int i = 0; i < d_model / 2; ++i) closed_form += std::cos(offset / std::pow(10000.0, 2.0 * i / d_model));
     // Angles reach 8192 rad; sin/cos of an angle carrying ~8192 * 2^-53 ~ 1e-12 of rounding,
     // summed over 32 pairs, stays far below 1e-9.
-    for (int p : {0, 1, 500, 3000, 6000})
-        CHECK(row_dot(table, p, p + offset) == Approx(closed_form).margin(1e-9));
+    for (int p : {0, 1, 500, 3000, 6000}) CHECK(row_dot(table, p, p + offset) == Approx(closed_form).margin(1e-9));
 }
 
 TEST_CASE("A position list need not be contiguous or sorted", "[sinusoidal]")
@@ -121,8 +120,7 @@ TEST_CASE("The row-to-row recurrence matches direct evaluation up to position 65
     for (std::size_t row = 0; row < run.shape(0); row += 37)
     {
         const auto direct = sinusoidal(std::vector<double>{60000.0 + static_cast<double>(row)}, {512, 10000.0});
-        for (std::size_t column = 0; column < 512; ++column)
-            worst = std::max(worst, std::fabs(run(row, column) - direct(0, column)));
+        for (std::size_t column = 0; column < 512; ++column) worst = std::max(worst, std::fabs(run(row, column) - direct(0, column)));
     }
     CAPTURE(worst);
     CHECK(worst < 1e-10);
@@ -154,8 +152,7 @@ TEST_CASE("Float32 output is the double result rounded once", "[sinusoidal][prec
     const auto reference = sinusoidal(positions, {512, 10000.0});
     std::vector<float> rounded(reference.size());
     posenc::sinusoidal_into(std::span<const double>(positions), {512, 10000.0}, rounded.data());
-    for (std::size_t cell = 0; cell < rounded.size(); cell += 101)
-        CHECK(rounded[cell] == static_cast<float>(reference.data()[cell]));
+    for (std::size_t cell = 0; cell < rounded.size(); cell += 101) CHECK(rounded[cell] == static_cast<float>(reference.data()[cell]));
 }
 
 TEST_CASE("The closed-form offset dot product equals the direct one", "[sinusoidal][property]")

@@ -11,12 +11,10 @@ TEST_CASE("T5 buckets match the reference rule at hand-checked distances", "[t5]
 {
     // Bidirectional, 32 buckets, max distance 128 (the T5 defaults); relative = key - query.
     const auto [relative, expected] = GENERATE(table<std::int64_t, std::int64_t>({
-        {0, 0}, {-1, 1}, {-7, 7}, {1, 17}, {7, 23},
-        {-8, 8},                      // first log bucket: log(1) = 0
-        {-12, 9},                     // 8 + trunc(log(1.5)/log(16)*8) = 8 + 1
-        {-16, 10}, {-32, 12}, {-64, 14},  // log lands exactly on 2, 4, 6
-        {-63, 13}, {-90, 14}, {-91, 15}, {-127, 15}, {-128, 15}, {-300, 15}, {-5000, 15},
-        {16, 26}, {300, 31},
+        {0, 0},    {-1, 1},   {-7, 7},   {1, 17},    {7, 23},    {-8, 8},  // first log bucket: log(1) = 0
+        {-12, 9},                                                          // 8 + trunc(log(1.5)/log(16)*8) = 8 + 1
+        {-16, 10}, {-32, 12}, {-64, 14},                                   // log lands exactly on 2, 4, 6
+        {-63, 13}, {-90, 14}, {-91, 15}, {-127, 15}, {-128, 15}, {-300, 15}, {-5000, 15}, {16, 26}, {300, 31},
     }));
     CHECK(posenc::t5_bucket(relative) == expected);
 }
@@ -57,7 +55,8 @@ TEST_CASE("A batch of relative positions is bucketed one by one, and checked fir
 {
     const std::vector<double> relative{0, -1, -300, 16};
     CHECK(posenc::t5_buckets(relative, {}) == std::vector<std::int32_t>{0, 1, 15, 26});
-    CHECK_THROWS_WITH(posenc::t5_buckets(std::vector<double>{0, 0.5}, {}), "relativePositions[1] must be an integer from -1073741824 to 1073741824; got 0.5");
+    CHECK_THROWS_WITH(posenc::t5_buckets(std::vector<double>{0, 0.5}, {}),
+                      "relativePositions[1] must be an integer from -1073741824 to 1073741824; got 0.5");
     CHECK(posenc::check_t5_batch(posenc::limits::max_cells + 1)->argument == "relativePositions.length");
     CHECK_FALSE(posenc::check_t5_batch(posenc::limits::max_cells));
 }

@@ -33,7 +33,8 @@ TEST_CASE("Copy-back answers are the token k positions back and recall answers t
 TEST_CASE("Sampled rows are distinct, ascending and inside their range", "[tasks]")
 {
     posenc::Random random(9);
-    const auto [first, last, count] = GENERATE(table<std::size_t, std::size_t, std::size_t>({{0, 10, 3}, {5, 2048, 32}, {7, 9, 5}, {1, 100, 0}}));
+    const auto [first, last, count] =
+        GENERATE(table<std::size_t, std::size_t, std::size_t>({{0, 10, 3}, {5, 2048, 32}, {7, 9, 5}, {1, 100, 0}}));
     const auto rows = posenc::sample_rows(first, last, count, random);
     CHECK(rows.size() == (count == 0 ? last - first : std::min(count, last - first)));
     CHECK(std::is_sorted(rows.begin(), rows.end()));

@@ -40,7 +40,8 @@ TEST_CASE("The registry refuses a trainer past the live limit, and ids outside t
     for (std::size_t i = 0; i < posenc::limits::max_live_trainers; ++i) registry.create(tiny());
     const auto full = registry.check_create(tiny());
     REQUIRE(full);
-    CHECK(full->message() == "trainerCreate must be called with at most 32 trainers alive (trainerDispose the finished ones); got 32 alive");
+    CHECK(full->message()
+          == "trainerCreate must be called with at most 32 trainers alive (trainerDispose the finished ones); got 32 alive");
     CHECK_THROWS_WITH(registry.create(tiny()), Contains("at most 32"));
     posenc::Trainer* trainer = nullptr;
     CHECK_THAT(registry.find(0, trainer)->message(), Contains("id must be an integer from 1 to 1073741824"));

@@ -27,16 +27,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             AlibiBiasOptions options;
             options.n_heads = in.integer(-2, 40);
             options.key_length = in.integer(-2, limits::max_position + 3);
-            options.query_length = in.flag() ? in.integer(-2, limits::max_position + 3) : in.in(1, std::max<std::int64_t>(1, options.key_length));
+            options.query_length =
+                in.flag() ? in.integer(-2, limits::max_position + 3) : in.in(1, std::max<std::int64_t>(1, options.key_length));
             // Keep a valid request small; one past the core's cell limit goes through to be refused.
             const auto h = options.n_heads, k = options.key_length, q = options.query_length;
             if (h >= 1 && k >= 1 && q >= 1 && h <= limits::max_heads && k <= limits::max_position + 1)
             {
-                const auto product = static_cast<unsigned __int128>(h) * static_cast<unsigned __int128>(q) * static_cast<unsigned __int128>(k);
+                const auto product =
+                    static_cast<unsigned __int128>(h) * static_cast<unsigned __int128>(q) * static_cast<unsigned __int128>(k);
                 if (product > posenc_fuzz::max_cells && product <= limits::max_cells)
                 {
-                    options.key_length = std::min<std::int64_t>(k, std::max<std::int64_t>(1, static_cast<std::int64_t>(posenc_fuzz::max_cells) / h));
-                    options.query_length = std::min<std::int64_t>(q, std::max<std::int64_t>(1, static_cast<std::int64_t>(posenc_fuzz::max_cells) / (h * options.key_length)));
+                    options.key_length =
+                        std::min<std::int64_t>(k, std::max<std::int64_t>(1, static_cast<std::int64_t>(posenc_fuzz::max_cells) / h));
+                    options.query_length = std::min<std::int64_t>(
+                        q, std::max<std::int64_t>(1, static_cast<std::int64_t>(posenc_fuzz::max_cells) / (h * options.key_length)));
                 }
             }
             const auto bias = alibi_bias(options);

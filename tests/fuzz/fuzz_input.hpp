@@ -76,13 +76,15 @@ namespace posenc_fuzz
             std::vector<double> out(static_cast<std::size_t>(in(0, static_cast<std::int64_t>(max_count))));
             const bool consecutive = flag();  // runs exercise the sinusoidal recurrence
             const double start = number(-1, limit + 1);
-            for (std::size_t i = 0; i < out.size(); ++i)
-                out[i] = consecutive ? start + static_cast<double>(i) : number(-1, limit + 1);
+            for (std::size_t i = 0; i < out.size(); ++i) out[i] = consecutive ? start + static_cast<double>(i) : number(-1, limit + 1);
             return out;
         }
 
         template <typename E>
-        E choice(int count) { return static_cast<E>(byte() % count); }
+        E choice(int count)
+        {
+            return static_cast<E>(byte() % count);
+        }
 
     private:
         const std::uint8_t* data_;

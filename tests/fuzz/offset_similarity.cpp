@@ -18,8 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     options.base = in.real(0.5, 1e6);
     options.seed = in.bits64();
     // Work is (maxOffset + 1) x dModel: keep a valid one small.
-    const auto offsets = posenc_fuzz::bound(in.integer(-1, limits::max_position + 1) + 1, std::max<std::int64_t>(options.d_model, 1),
-                                            limits::max_cells);
+    const auto offsets =
+        posenc_fuzz::bound(in.integer(-1, limits::max_position + 1) + 1, std::max<std::int64_t>(options.d_model, 1), limits::max_cells);
     options.max_offset = offsets - 1;
     try
     {

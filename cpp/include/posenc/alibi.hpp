@@ -15,10 +15,7 @@
 
 namespace posenc
 {
-    inline Problem check_heads(double n_heads)
-    {
-        return check_integer("nHeads", n_heads, 1, limits::max_heads);
-    }
+    inline Problem check_heads(double n_heads) { return check_integer("nHeads", n_heads, 1, limits::max_heads); }
 
     namespace detail
     {
@@ -57,10 +54,8 @@ namespace posenc
     inline Problem check_alibi_bias(const AlibiBiasOptions& options)
     {
         if (auto problem = check_heads(static_cast<double>(options.n_heads))) return problem;
-        if (auto problem = check_integer("keyLength", static_cast<double>(options.key_length), 1, limits::max_position + 1))
-            return problem;
-        if (auto problem = check_integer("queryLength", static_cast<double>(options.query_length), 1, options.key_length))
-            return problem;
+        if (auto problem = check_integer("keyLength", static_cast<double>(options.key_length), 1, limits::max_position + 1)) return problem;
+        if (auto problem = check_integer("queryLength", static_cast<double>(options.query_length), 1, options.key_length)) return problem;
         const auto cells = static_cast<std::uint64_t>(options.query_length) * static_cast<std::uint64_t>(options.key_length);
         return check_cells("nHeads x queryLength x keyLength", static_cast<std::uint64_t>(options.n_heads), cells);
     }
@@ -68,8 +63,8 @@ namespace posenc
     /// Rows first_row .. first_row + count - 1 of the bias seen as (heads x queries) rows of keys
     /// columns (row r is head r / queries, query r % queries), written row-major into out; `slopes`
     /// from alibi_slopes. Lets a caller fill the table block by block. Values as alibi_bias.
-    inline void alibi_bias_rows(const AlibiBiasOptions& options, std::span<const double> slopes, std::size_t first_row,
-                                std::size_t count, double* out)
+    inline void alibi_bias_rows(const AlibiBiasOptions& options, std::span<const double> slopes, std::size_t first_row, std::size_t count,
+                                double* out)
     {
         const auto queries = static_cast<std::size_t>(options.query_length);
         const auto keys = static_cast<std::size_t>(options.key_length);

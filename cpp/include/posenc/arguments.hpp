@@ -19,7 +19,11 @@ namespace posenc
 {
     struct ArgumentProblem
     {
-        enum class Kind { type, range };  // TypeError: wrong kind of value; RangeError: bad value
+        enum class Kind
+        {
+            type,
+            range
+        };  // TypeError: wrong kind of value; RangeError: bad value
         Kind kind;
         std::string argument;
         std::string allowed;  // what the argument must be
@@ -36,8 +40,7 @@ namespace posenc
     {
         if (std::isnan(value)) return "NaN";
         if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
-        if (value == std::trunc(value) && std::fabs(value) < 1e17)
-            return std::to_string(static_cast<std::int64_t>(value));
+        if (value == std::trunc(value) && std::fabs(value) < 1e17) return std::to_string(static_cast<std::int64_t>(value));
         // Shortest precision that reads back as the same double, as JS's Number#toString does.
         char text[32] = {};
         for (int digits = 1; digits <= 17; ++digits)
@@ -49,15 +52,13 @@ namespace posenc
     }
 
     /// A value the argument may not take (a RangeError in JS).
-    inline ArgumentProblem range_problem(const std::string& argument, const std::string& allowed,
-                                         const std::string& got)
+    inline ArgumentProblem range_problem(const std::string& argument, const std::string& allowed, const std::string& got)
     {
         return {ArgumentProblem::Kind::range, argument, allowed, got};
     }
 
     /// A value of the wrong kind (a TypeError in JS).
-    inline ArgumentProblem type_problem(const std::string& argument, const std::string& allowed,
-                                        const std::string& got)
+    inline ArgumentProblem type_problem(const std::string& argument, const std::string& allowed, const std::string& got)
     {
         return {ArgumentProblem::Kind::type, argument, allowed, got};
     }
@@ -80,9 +81,7 @@ namespace posenc
     inline Problem check_integer(const std::string& argument, double value, std::int64_t low, std::int64_t high)
     {
         if (is_integer_in(value, low, high)) return std::nullopt;
-        return range_problem(argument,
-                             "an integer from " + std::to_string(low) + " to " + std::to_string(high),
-                             format_number(value));
+        return range_problem(argument, "an integer from " + std::to_string(low) + " to " + std::to_string(high), format_number(value));
     }
 
     /// Problem unless a result of rows x cols stays within limits::max_cells. Checked before

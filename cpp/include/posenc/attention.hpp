@@ -31,24 +31,25 @@ namespace posenc
         std::int64_t query_position = 5000;  // p: keys are 0 .. p
         std::int64_t d_model = 64;
         std::uint64_t seed = 1;
-        std::int64_t trained_length = 2048;  // rows of the learned table
-        Overflow overflow = Overflow::clamp;   // learned table past its last row
-        double base = 10000.0;                 // sinusoidal and RoPE
-        RopeScaling scaling{};                 // RoPE
-        std::int64_t n_heads = 8;              // ALiBi: slopes for this many heads ...
-        std::int64_t head = 0;                 // ... and the one shown
+        std::int64_t trained_length = 2048;   // rows of the learned table
+        Overflow overflow = Overflow::clamp;  // learned table past its last row
+        double base = 10000.0;                // sinusoidal and RoPE
+        RopeScaling scaling{};                // RoPE
+        std::int64_t n_heads = 8;             // ALiBi: slopes for this many heads ...
+        std::int64_t head = 0;                // ... and the one shown
     };
 
     inline Problem check_attention(const AttentionOptions& options)
     {
         if (auto problem = check_integer("queryPosition", static_cast<double>(options.query_position), 0, limits::max_position))
             return problem;
-        if (auto problem = check_integer("dModel", static_cast<double>(options.d_model), 2, limits::max_attention_d_model))
-            return problem;
+        if (auto problem = check_integer("dModel", static_cast<double>(options.d_model), 2, limits::max_attention_d_model)) return problem;
         if (options.d_model % 2 != 0) return range_problem("dModel", "even (RoPE rotates pairs)", std::to_string(options.d_model));
-        const auto work = static_cast<std::uint64_t>(options.query_position + 1) * static_cast<std::uint64_t>(options.d_model * options.d_model);
+        const auto work =
+            static_cast<std::uint64_t>(options.query_position + 1) * static_cast<std::uint64_t>(options.d_model * options.d_model);
         if (work > limits::max_attention_work)
-            return range_problem("(queryPosition + 1) x dModel^2", "at most " + std::to_string(limits::max_attention_work) + " (the key projections' multiply-adds)",
+            return range_problem("(queryPosition + 1) x dModel^2",
+                                 "at most " + std::to_string(limits::max_attention_work) + " (the key projections' multiply-adds)",
                                  std::to_string(work));
         if (auto problem = check_integer("trainedLength", static_cast<double>(options.trained_length), 1, limits::max_position))
             return problem;
@@ -58,8 +59,7 @@ namespace posenc
             if (auto problem = check_learned_lookup(query, options.trained_length, options.overflow)) return problem;
         }
         // Every scheme: base and scaling are one group of settings, checked whichever scheme reads them.
-        if (auto problem = check_rope_options(options.d_model, {options.base, RopePairing::interleaved, options.scaling}))
-            return problem;
+        if (auto problem = check_rope_options(options.d_model, {options.base, RopePairing::interleaved, options.scaling})) return problem;
         if (auto problem = check_heads(static_cast<double>(options.n_heads))) return problem;
         return check_integer("head", static_cast<double>(options.head), 0, options.n_heads - 1);
     }
@@ -129,7 +129,8 @@ namespace posenc
                 on_cos[2 * i + 1] = b;
             }
             const auto& token_keys = head.token_keys();
-            add_weighted_sinusoids(std::move(frequencies), on_sin, on_cos, [&](std::size_t j) { return &token_keys(tokens[j], 0); }, dots);
+            add_weighted_sinusoids(
+                std::move(frequencies), on_sin, on_cos, [&](std::size_t j) { return &token_keys(tokens[j], 0); }, dots);
         }
 
         /// probe . PE(j) added to every key's dot, PE interleaved (sin, cos) with the paper's frequencies.
@@ -143,8 +144,8 @@ namespace posenc
                 on_cos[i] = probe[2 * i + 1];
             }
             const std::vector<double> ones(pairs, 1.0);
-            add_weighted_sinusoids(sinusoidal_frequencies(options.d_model, options.base), on_sin, on_cos,
-                                   [&](std::size_t) { return ones.data(); }, dots);
+            add_weighted_sinusoids(
+                sinusoidal_frequencies(options.d_model, options.base), on_sin, on_cos, [&](std::size_t) { return ones.data(); }, dots);
         }
     }
 

@@ -78,8 +78,8 @@ namespace posenc
 
     struct NearestTrained
     {
-        std::int64_t position = 0;    // q < L whose encoding is most similar to PE(p)
-        double cosine = 0;            // cos(PE(p), PE(q))
+        std::int64_t position = 0;  // q < L whose encoding is most similar to PE(p)
+        double cosine = 0;          // cos(PE(p), PE(q))
     };
 
     namespace detail
@@ -101,7 +101,8 @@ namespace posenc
             }
             const std::vector<double> ones(pairs, 1.0);
             std::vector<double> dots(static_cast<std::size_t>(options.trained_length), 0.0);
-            add_weighted_sinusoids(w, on_sin, on_cos, [&](std::size_t) { return ones.data(); }, dots);
+            add_weighted_sinusoids(
+                w, on_sin, on_cos, [&](std::size_t) { return ones.data(); }, dots);
             // The first largest in j order: the largest q among equals, as walking q downwards finds it.
             const auto best = std::max_element(dots.begin(), dots.end());
             const auto j = static_cast<std::int64_t>(best - dots.begin());
@@ -183,7 +184,8 @@ namespace posenc
         {
             OverflowEffect effect{policy};
             const bool beyond = p >= L;
-            effect.source_row = policy == Overflow::error && beyond ? std::nan("") : overflow_row(policy, static_cast<double>(p), L, length);
+            effect.source_row =
+                policy == Overflow::error && beyond ? std::nan("") : overflow_row(policy, static_cast<double>(p), L, length);
             if (beyond && policy == Overflow::clamp) effect.shared_positions = p - L + 2;
             if (beyond && policy == Overflow::wrap) effect.shared_positions = p / L + 1;  // p, p - L, p - 2L, ... >= 0
             if (beyond && policy == Overflow::window) effect.dropped = p + 1 - L;

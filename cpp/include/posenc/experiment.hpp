@@ -16,7 +16,7 @@ namespace posenc
 {
     struct TrainerOptions
     {
-        ModelConfig model;                      // model.vocabulary must hold the task's tokens
+        ModelConfig model;  // model.vocabulary must hold the task's tokens
         TaskOptions task;
         std::uint64_t seed = 1;                 // initialisation and the training data
         std::int64_t batch_size = 8;            // sequences per step, each of length L
@@ -48,18 +48,23 @@ namespace posenc
             return range_problem("trainedLength", "greater than offset (no position would have an answer)",
                                  std::to_string(options.model.trained_length));
         if (auto problem = check_integer("batchSize", static_cast<double>(options.batch_size), 1, limits::max_batch_size)) return problem;
-        if (auto problem = check_integer("queriesPerSequence", static_cast<double>(options.queries_per_sequence), 0, options.model.trained_length))
+        if (auto problem =
+                check_integer("queriesPerSequence", static_cast<double>(options.queries_per_sequence), 0, options.model.trained_length))
             return problem;
         const auto trained = static_cast<std::uint64_t>(options.model.trained_length);
-        const auto cells = attention_cells(options.model, sampled_keys(trained, static_cast<std::uint64_t>(options.queries_per_sequence)), trained);
+        const auto cells =
+            attention_cells(options.model, sampled_keys(trained, static_cast<std::uint64_t>(options.queries_per_sequence)), trained);
         if (cells > limits::max_model_attention_cells)
-            return range_problem("trainedLength", "small enough that one sequence keeps at most " + std::to_string(limits::max_model_attention_cells)
+            return range_problem("trainedLength",
+                                 "small enough that one sequence keeps at most " + std::to_string(limits::max_model_attention_cells)
                                      + " attention weights (fewer layers, heads or queriesPerSequence help)",
                                  std::to_string(options.model.trained_length) + " (" + std::to_string(cells) + " weights)");
-        if (auto problem = check_integer("warmupSteps", static_cast<double>(options.warmup_steps), 0, limits::max_warmup_steps)) return problem;
+        if (auto problem = check_integer("warmupSteps", static_cast<double>(options.warmup_steps), 0, limits::max_warmup_steps))
+            return problem;
         // Without warmup the length is unused, but still one a warmup could start from.
         const std::int64_t shortest = options.warmup_steps > 0 ? first_answerable(options.task) + 1 : 0;
-        if (auto problem = check_integer("warmupLength", static_cast<double>(options.warmup_length), shortest, options.model.trained_length))
+        if (auto problem =
+                check_integer("warmupLength", static_cast<double>(options.warmup_length), shortest, options.model.trained_length))
             return problem;
         if (!(std::isfinite(options.adam.learning_rate) && options.adam.learning_rate > 0 && options.adam.learning_rate <= 1))
             return range_problem("learningRate", "a number in (0, 1]", format_number(options.adam.learning_rate));
@@ -68,20 +73,20 @@ namespace posenc
 
     struct EvaluationOptions
     {
-        std::int64_t length = 256;             // E: positions 0 .. E-1 are asked
+        std::int64_t length = 256;  // E: positions 0 .. E-1 are asked
         std::int64_t bucket_width = 8;
         std::int64_t sequences = 8;
-        std::int64_t first_sequence = 0;       // sequences first .. first+sequences-1 of the seed's stream
-        std::int64_t queries_per_bucket = 0;   // per sequence and bucket; 0: every row
-        Overflow overflow = Overflow::clamp;   // learned: what the table hands over past L
-        std::uint64_t seed = 7;                // evaluation sequences, independent of training
+        std::int64_t first_sequence = 0;      // sequences first .. first+sequences-1 of the seed's stream
+        std::int64_t queries_per_bucket = 0;  // per sequence and bucket; 0: every row
+        Overflow overflow = Overflow::clamp;  // learned: what the table hands over past L
+        std::uint64_t seed = 7;               // evaluation sequences, independent of training
     };
 
     struct Score
     {
-        std::int64_t count = 0;    // predictions scored
-        double accuracy = 0;       // fraction whose most probable token is the answer
-        double confidence = 0;     // mean probability of the predicted token
+        std::int64_t count = 0;  // predictions scored
+        double accuracy = 0;     // fraction whose most probable token is the answer
+        double confidence = 0;   // mean probability of the predicted token
     };
 
     struct BucketScore
@@ -94,8 +99,8 @@ namespace posenc
     struct Evaluation
     {
         std::vector<BucketScore> buckets;
-        Score in_distribution;  // positions < L on sequences of length L
-        Score beyond;           // positions >= L on sequences of length E
+        Score in_distribution;    // positions < L on sequences of length L
+        Score beyond;             // positions >= L on sequences of length E
         std::string unavailable;  // why some buckets have no score, else empty
     };
 
@@ -104,14 +109,17 @@ namespace posenc
         const std::int64_t trained = trainer.model.trained_length;
         if (auto problem = check_integer("length", static_cast<double>(options.length), trained, limits::max_model_length)) return problem;
         if (auto problem = check_integer("bucketWidth", static_cast<double>(options.bucket_width), 1, options.length)) return problem;
-        if (auto problem = check_integer("sequences", static_cast<double>(options.sequences), 1, limits::max_eval_sequences)) return problem;
-        if (auto problem = check_integer("firstSequence", static_cast<double>(options.first_sequence), 0, limits::max_first_sequence)) return problem;
+        if (auto problem = check_integer("sequences", static_cast<double>(options.sequences), 1, limits::max_eval_sequences))
+            return problem;
+        if (auto problem = check_integer("firstSequence", static_cast<double>(options.first_sequence), 0, limits::max_first_sequence))
+            return problem;
         if (auto problem = check_integer("queriesPerBucket", static_cast<double>(options.queries_per_bucket), 0, options.bucket_width))
             return problem;
         // Earlier layers attend over every row of the sequence at once; the last asks one row at the least.
         const auto n = static_cast<std::uint64_t>(options.length);
         if (attention_cells(trainer.model, n, n) > limits::max_model_attention_cells)
-            return range_problem("length", "short enough for " + std::to_string(trainer.model.n_layers) + " layers (at most "
+            return range_problem("length",
+                                 "short enough for " + std::to_string(trainer.model.n_layers) + " layers (at most "
                                      + std::to_string(limits::max_model_attention_cells) + " attention weights per pass)",
                                  std::to_string(options.length));
         return std::nullopt;
@@ -151,9 +159,10 @@ namespace posenc
             {
                 std::size_t last = first;
                 std::uint64_t asked_keys = 0;
-                while (last < rows.size()
-                       && (last == first
-                           || attention_cells(model.config, asked_keys + rows[last] + 1, rows[last] + 1) <= limits::max_model_attention_cells))
+                while (
+                    last < rows.size()
+                    && (last == first
+                        || attention_cells(model.config, asked_keys + rows[last] + 1, rows[last] + 1) <= limits::max_model_attention_cells))
                     asked_keys += rows[last++] + 1;
                 const ModelInput input{tokens, positions, rows.subspan(first, last - first), overflow, sequence_length};
                 const auto pass = model_forward(model, input);
@@ -184,7 +193,8 @@ namespace posenc
             const std::int64_t trained = options_.model.trained_length;
             if (steps() >= options_.warmup_steps) return static_cast<std::size_t>(trained);
             const double progress = static_cast<double>(steps()) / static_cast<double>(options_.warmup_steps);
-            return static_cast<std::size_t>(options_.warmup_length + std::llround(static_cast<double>(trained - options_.warmup_length) * progress * progress));
+            return static_cast<std::size_t>(options_.warmup_length
+                                            + std::llround(static_cast<double>(trained - options_.warmup_length) * progress * progress));
         }
 
         /// One Adam step on batch_size fresh sequences of length L (shorter during warmup);
@@ -251,20 +261,24 @@ namespace posenc
                 const auto split = static_cast<std::size_t>(std::lower_bound(rows.begin(), rows.end(), trained) - rows.begin());
                 const std::span<const std::size_t> below(rows.data(), split), above(rows.data() + split, rows.size() - split);
                 const std::span<const std::int32_t> all_tokens(example.tokens);
-                const std::span<const std::int32_t> below_targets(targets.data(), split), above_targets(targets.data() + split, above.size());
+                const std::span<const std::int32_t> below_targets(targets.data(), split),
+                    above_targets(targets.data() + split, above.size());
                 // In distribution: the first L tokens alone, as in training.
                 if (!below.empty())
-                    detail::score_rows(model_, all_tokens.first(trained), window_positions, below, below, below_targets, Overflow::error, 0, inside);
+                    detail::score_rows(model_, all_tokens.first(trained), window_positions, below, below, below_targets, Overflow::error, 0,
+                                       inside);
                 if (no_row)
                 {
                     if (!below.empty())
-                        detail::score_rows(model_, all_tokens.first(trained), window_positions, below, below, below_targets, Overflow::error, 0, tally);
+                        detail::score_rows(model_, all_tokens.first(trained), window_positions, below, below, below_targets,
+                                           Overflow::error, 0, tally);
                     continue;
                 }
                 if (window)
                 {
                     if (!below.empty())
-                        detail::score_rows(model_, all_tokens.first(trained), window_positions, below, below, below_targets, Overflow::error, 0, tally);
+                        detail::score_rows(model_, all_tokens.first(trained), window_positions, below, below, below_targets,
+                                           Overflow::error, 0, tally);
                     for (std::size_t i = 0; i < above.size(); ++i)
                     {
                         const std::size_t last_row = trained - 1;
@@ -274,7 +288,8 @@ namespace posenc
                     }
                     continue;
                 }
-                detail::score_rows(model_, all_tokens, positions, rows, rows, targets, options.overflow, static_cast<double>(length), tally);
+                detail::score_rows(model_, all_tokens, positions, rows, rows, targets, options.overflow, static_cast<double>(length),
+                                   tally);
             }
 
             Evaluation result;

@@ -45,10 +45,8 @@ namespace posenc
 
     inline Problem check_learned_table(const LearnedTableOptions& options)
     {
-        if (auto problem = check_integer("maxLength", static_cast<double>(options.max_length), 1, limits::max_position))
-            return problem;
-        if (auto problem = check_integer("dModel", static_cast<double>(options.d_model), 1, limits::max_d_model))
-            return problem;
+        if (auto problem = check_integer("maxLength", static_cast<double>(options.max_length), 1, limits::max_position)) return problem;
+        if (auto problem = check_integer("dModel", static_cast<double>(options.d_model), 1, limits::max_d_model)) return problem;
         return check_cells("maxLength x dModel", static_cast<std::uint64_t>(options.max_length),
                            static_cast<std::uint64_t>(options.d_model));
     }
@@ -81,9 +79,9 @@ namespace posenc
     /// The rows handed to the model for each position, and where they came from.
     struct LearnedLookup
     {
-        xt::xtensor<double, 2> rows;       // (positions, d_model); zeros for a dropped position
-        std::vector<double> source_row;    // row index used (fractional for interpolate), NaN if dropped
-        std::vector<std::uint8_t> own_row; // 1 when the position's own trained row was used
+        xt::xtensor<double, 2> rows;        // (positions, d_model); zeros for a dropped position
+        std::vector<double> source_row;     // row index used (fractional for interpolate), NaN if dropped
+        std::vector<std::uint8_t> own_row;  // 1 when the position's own trained row was used
     };
 
     /// The row index a policy hands over for position p when the sequence has `length` positions
@@ -102,8 +100,7 @@ namespace posenc
             const double first_kept = std::max(0.0, length - static_cast<double>(max_length));
             return p < first_kept ? std::nan("") : p - first_kept;
         }
-        case Overflow::interpolate:
-            return length <= static_cast<double>(max_length) ? p : p * last / (length - 1.0);
+        case Overflow::interpolate: return length <= static_cast<double>(max_length) ? p : p * last / (length - 1.0);
         }
         return p;
     }
@@ -165,8 +162,7 @@ namespace posenc
     inline Problem check_learned_lookup(std::span<const double> positions, std::int64_t max_length, Overflow policy)
     {
         // A table with no rows has nothing to hand over (clamp and interpolate would read row -1).
-        if (max_length < 1)
-            return range_problem("maxLength", "at least 1: the table has no rows", std::to_string(max_length));
+        if (max_length < 1) return range_problem("maxLength", "at least 1: the table has no rows", std::to_string(max_length));
         if (auto problem = check_positions(positions)) return problem;
         if (policy != Overflow::error) return std::nullopt;
         for (std::size_t i = 0; i < positions.size(); ++i)
@@ -181,8 +177,8 @@ namespace posenc
     /// Looks up every position in `table` (L rows). The sequence length n is
     /// max(sequence_length, max(positions) + 1); window and interpolate act when n > L.
     /// Throws std::invalid_argument for what check_learned_lookup or check_sequence_length rejects.
-    inline LearnedLookup learned_lookup(const xt::xtensor<double, 2>& table, std::span<const double> positions,
-                                        Overflow policy, double sequence_length = 0)
+    inline LearnedLookup learned_lookup(const xt::xtensor<double, 2>& table, std::span<const double> positions, Overflow policy,
+                                        double sequence_length = 0)
     {
         const auto max_length = static_cast<std::int64_t>(table.shape(0));
         throw_if(check_learned_lookup(positions, max_length, policy));

@@ -14,7 +14,7 @@ namespace posenc::limits
     inline constexpr std::int64_t max_heads = 1024;                     // ALiBi heads
     inline constexpr double max_rope_factor = 1024;                     // RoPE's scaling factor s
     inline constexpr std::int64_t max_t5_buckets = 1024;
-    inline constexpr std::int64_t max_t5_distance = std::int64_t{1} << 20;    // maxDistance
+    inline constexpr std::int64_t max_t5_distance = std::int64_t{1} << 20;        // maxDistance
     inline constexpr std::int64_t max_relative_position = std::int64_t{1} << 30;  // |key - query| bucketed at once
 
     // The toy attention head: keys x d x d work stays interactive.

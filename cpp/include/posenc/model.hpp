@@ -125,7 +125,8 @@ namespace posenc
             groups.value = layout.add(prefix + "value", d, d);
             groups.output = layout.add(prefix + "output", d, d);
             if (config.scheme == Scheme::t5)
-                groups.t5_bias = layout.add(prefix + "t5Bias", static_cast<std::size_t>(config.n_heads), static_cast<std::size_t>(config.t5.num_buckets));
+                groups.t5_bias = layout.add(prefix + "t5Bias", static_cast<std::size_t>(config.n_heads),
+                                            static_cast<std::size_t>(config.t5.num_buckets));
             if (hidden > 0)
             {
                 groups.mlp_in = layout.add(prefix + "mlpIn", hidden, d);

@@ -32,20 +32,20 @@ namespace posenc
     /// What one layer computed, kept for the backward pass.
     struct LayerState
     {
-        std::vector<std::size_t> rows;          // query rows of this layer
-        std::size_t keys = 0;                   // keys 0 .. keys-1
-        std::vector<double> q, k, v;            // q: rows x D (rotated for RoPE); k, v: keys x D
-        std::vector<double> weights;            // per query i, head h: rows[i]+1 softmax weights
-        std::vector<std::size_t> weight_offset; // start of query i's block (H blocks follow)
-        std::vector<double> context;            // rows x D: heads' weighted values, concatenated
-        std::vector<double> mid;                // rows x D: x + Wo context (input of the MLP)
-        std::vector<double> hidden;             // rows x mlp: pre-activations
-        std::vector<double> out;                // rows x D
+        std::vector<std::size_t> rows;           // query rows of this layer
+        std::size_t keys = 0;                    // keys 0 .. keys-1
+        std::vector<double> q, k, v;             // q: rows x D (rotated for RoPE); k, v: keys x D
+        std::vector<double> weights;             // per query i, head h: rows[i]+1 softmax weights
+        std::vector<std::size_t> weight_offset;  // start of query i's block (H blocks follow)
+        std::vector<double> context;             // rows x D: heads' weighted values, concatenated
+        std::vector<double> mid;                 // rows x D: x + Wo context (input of the MLP)
+        std::vector<double> hidden;              // rows x mlp: pre-activations
+        std::vector<double> out;                 // rows x D
     };
 
     struct ModelPass
     {
-        std::vector<double> x0;             // keys x D: embeddings plus additive positions
+        std::vector<double> x0;  // keys x D: embeddings plus additive positions
         std::vector<LayerState> layers;
         std::vector<double> probabilities;  // |R| x V, softmax of the logits
     };
@@ -59,7 +59,8 @@ namespace posenc
         if (auto problem = check_sequence_length(input.sequence_length)) return problem;
         for (std::size_t r = 0; r < n; ++r)
             if (input.tokens[r] < 0 || input.tokens[r] >= model.config.vocabulary)
-                return range_problem("tokens[" + std::to_string(r) + "]", "a token below vocabulary " + std::to_string(model.config.vocabulary),
+                return range_problem("tokens[" + std::to_string(r) + "]",
+                                     "a token below vocabulary " + std::to_string(model.config.vocabulary),
                                      std::to_string(input.tokens[r]));
         if (auto problem = check_positions(input.positions)) return problem;
         if (input.rows.empty()) return range_problem("rows.length", "at least 1", "0");
@@ -72,8 +73,8 @@ namespace posenc
         for (std::size_t row : input.rows) asked_keys += row + 1;
         const std::uint64_t cells = attention_cells(model.config, asked_keys, keys);
         if (cells > limits::max_model_attention_cells)
-            return range_problem("attention weights (heads x query-key pairs)", "at most " + std::to_string(limits::max_model_attention_cells),
-                                 std::to_string(cells));
+            return range_problem("attention weights (heads x query-key pairs)",
+                                 "at most " + std::to_string(limits::max_model_attention_cells), std::to_string(cells));
         if (model.config.scheme == Scheme::learned)
             return check_learned_lookup(input.positions.first(keys), model.config.trained_length, input.overflow);
         return std::nullopt;
@@ -83,8 +84,8 @@ namespace posenc
     {
         /// out(i, :) += W x(row_i, :) for W (out_dim x in_dim): each output a dot product over c in
         /// order, then added. W is transposed once so that a block of outputs is summed side by side.
-        inline void apply_rows(const double* w, std::size_t out_dim, std::size_t in_dim, const double* x,
-                               std::span<const std::size_t> rows, double* out)
+        inline void apply_rows(const double* w, std::size_t out_dim, std::size_t in_dim, const double* x, std::span<const std::size_t> rows,
+                               double* out)
         {
             const auto columns = transposed(w, out_dim, in_dim);  // (in_dim x out_dim)
             for (std::size_t i = 0; i < rows.size(); ++i)
@@ -94,8 +95,9 @@ namespace posenc
                 for_each_block(out_dim, [&](std::size_t o, auto width) {
                     constexpr std::size_t n = decltype(width)::value;
                     double sums[n] = {};
-                    add_scaled_rows<n>(in_dim, [&](std::size_t c) { return xi[c]; },
-                                       [&](std::size_t c) { return columns.data() + c * out_dim + o; }, sums);
+                    add_scaled_rows<n>(
+                        in_dim, [&](std::size_t c) { return xi[c]; }, [&](std::size_t c) { return columns.data() + c * out_dim + o; },
+                        sums);
                     for (std::size_t b = 0; b < n; ++b) oi[o + b] += sums[b];
                 });
             }
@@ -125,8 +127,9 @@ namespace posenc
             {
                 const double* di = dy + i * out_dim;
                 for_each_block(in_dim, [&](std::size_t c, auto width) {
-                    add_scaled_rows<decltype(width)::value>(out_dim, [&](std::size_t o) { return di[o]; },
-                                                            [&](std::size_t o) { return w + o * in_dim + c; }, dx + rows[i] * in_dim + c);
+                    add_scaled_rows<decltype(width)::value>(
+                        out_dim, [&](std::size_t o) { return di[o]; }, [&](std::size_t o) { return w + o * in_dim + c; },
+                        dx + rows[i] * in_dim + c);
                 });
             }
         }
@@ -165,7 +168,8 @@ namespace posenc
 
         inline std::size_t largest_distance(const ModelInput& input, std::size_t keys)
         {
-            const auto [low, high] = std::minmax_element(input.positions.begin(), input.positions.begin() + static_cast<std::ptrdiff_t>(keys));
+            const auto [low, high] =
+                std::minmax_element(input.positions.begin(), input.positions.begin() + static_cast<std::ptrdiff_t>(keys));
             return static_cast<std::size_t>(*high - *low);
         }
     }
@@ -181,10 +185,11 @@ namespace posenc
         public:
             ModelStages(const Model& model, const ModelInput& input)
                 : model_(model), input_(input), config_(model.config), layout_(model.layout), d_(static_cast<std::size_t>(config_.d_model)),
-                  heads_(static_cast<std::size_t>(config_.n_heads)), head_dim_(d_ / heads_), hidden_(static_cast<std::size_t>(config_.mlp_hidden)),
-                  vocabulary_(static_cast<std::size_t>(config_.vocabulary)), keys_(input.rows.back() + 1),
-                  scale_(1.0 / std::sqrt(static_cast<double>(head_dim_))), key_rows_(all_rows(keys_)),
-                  buckets_(config_.scheme == Scheme::t5 ? t5_buckets(config_.t5, largest_distance(input, keys_)) : std::vector<std::size_t>{})
+                  heads_(static_cast<std::size_t>(config_.n_heads)), head_dim_(d_ / heads_),
+                  hidden_(static_cast<std::size_t>(config_.mlp_hidden)), vocabulary_(static_cast<std::size_t>(config_.vocabulary)),
+                  keys_(input.rows.back() + 1), scale_(1.0 / std::sqrt(static_cast<double>(head_dim_))), key_rows_(all_rows(keys_)),
+                  buckets_(config_.scheme == Scheme::t5 ? t5_buckets(config_.t5, largest_distance(input, keys_))
+                                                        : std::vector<std::size_t>{})
             {
             }
 
@@ -197,7 +202,8 @@ namespace posenc
                 std::vector<double> x0(keys_ * d_, 0.0);
                 const double* embedding = model_.group(layout_.token_embedding);
                 for (std::size_t r = 0; r < keys_; ++r)
-                    std::copy_n(embedding + static_cast<std::size_t>(input_.tokens[r]) * d_, d_, x0.begin() + static_cast<std::ptrdiff_t>(r * d_));
+                    std::copy_n(embedding + static_cast<std::size_t>(input_.tokens[r]) * d_, d_,
+                                x0.begin() + static_cast<std::ptrdiff_t>(r * d_));
                 if (config_.scheme == Scheme::sinusoidal)
                 {
                     std::vector<double> encoding(keys_ * d_);
@@ -224,7 +230,8 @@ namespace posenc
                 apply_rows(model_.group(groups.key), d_, d_, x, key_rows_, state.k.data());
                 apply_rows(model_.group(groups.value), d_, d_, x, key_rows_, state.v.data());
                 if (config_.scheme != Scheme::rope) return;
-                for (std::size_t i = 0; i < queries; ++i) rotate_row(&state.q[i * d_], input_.positions[state.rows[i]], model_.theta, heads_, false);
+                for (std::size_t i = 0; i < queries; ++i)
+                    rotate_row(&state.q[i * d_], input_.positions[state.rows[i]], model_.theta, heads_, false);
                 for (std::size_t j = 0; j < keys_; ++j) rotate_row(&state.k[j * d_], input_.positions[j], model_.theta, heads_, false);
             }
 
@@ -252,8 +259,9 @@ namespace posenc
                         const double* qh = &state.q[i * d_ + h * head_dim_];
                         const double* kh_columns = &key_columns[h * head_dim_ * keys_];
                         for_each_block(r + 1, [&](std::size_t j, auto width) {
-                            add_scaled_rows<decltype(width)::value>(head_dim_, [&](std::size_t c) { return qh[c]; },
-                                                                    [&](std::size_t c) { return kh_columns + c * keys_ + j; }, w + j);
+                            add_scaled_rows<decltype(width)::value>(
+                                head_dim_, [&](std::size_t c) { return qh[c]; }, [&](std::size_t c) { return kh_columns + c * keys_ + j; },
+                                w + j);
                         });
                         for (std::size_t j = 0; j <= r; ++j)
                         {
@@ -282,13 +290,14 @@ namespace posenc
                         double* ch = &state.context[i * d_ + h * head_dim_];
                         const double* vh = &state.v[h * head_dim_];
                         for_each_block(head_dim_, [&](std::size_t c, auto width) {
-                            add_scaled_rows<decltype(width)::value>(r + 1, [&](std::size_t j) { return w[j]; },
-                                                                    [&](std::size_t j) { return vh + j * d_ + c; }, ch + c);
+                            add_scaled_rows<decltype(width)::value>(
+                                r + 1, [&](std::size_t j) { return w[j]; }, [&](std::size_t j) { return vh + j * d_ + c; }, ch + c);
                         });
                     }
                 }
                 state.mid.assign(queries * d_, 0.0);
-                for (std::size_t i = 0; i < queries; ++i) std::copy_n(x + state.rows[i] * d_, d_, state.mid.begin() + static_cast<std::ptrdiff_t>(i * d_));
+                for (std::size_t i = 0; i < queries; ++i)
+                    std::copy_n(x + state.rows[i] * d_, d_, state.mid.begin() + static_cast<std::ptrdiff_t>(i * d_));
                 apply_rows(model_.group(layout_.layers[l].output), d_, d_, state.context.data(), all_rows(queries), state.mid.data());
             }
 
@@ -305,7 +314,8 @@ namespace posenc
                 const double* c1 = model_.group(groups.mlp_in_bias);
                 std::vector<double> active(queries * hidden_);
                 for (std::size_t i = 0; i < queries; ++i)
-                    for (std::size_t u = 0; u < hidden_; ++u) active[i * hidden_ + u] = std::max(0.0, state.hidden[i * hidden_ + u] += c1[u]);
+                    for (std::size_t u = 0; u < hidden_; ++u)
+                        active[i * hidden_ + u] = std::max(0.0, state.hidden[i * hidden_ + u] += c1[u]);
                 apply_rows(model_.group(groups.mlp_out), d_, hidden_, active.data(), own, state.out.data());
                 const double* c2 = model_.group(groups.mlp_out_bias);
                 for (std::size_t i = 0; i < queries; ++i)
@@ -363,8 +373,8 @@ namespace posenc
                 double* dc2 = gradient_of(gradient, groups.mlp_out_bias);
                 for (std::size_t i = 0; i < count; ++i)
                     for (std::size_t c = 0; c < d_; ++c) dc2[c] += d_out[i * d_ + c];
-                apply_rows_backward(model_.group(groups.mlp_out), d_, hidden_, active.data(), own, d_out.data(), gradient_of(gradient, groups.mlp_out),
-                                    d_hidden.data());
+                apply_rows_backward(model_.group(groups.mlp_out), d_, hidden_, active.data(), own, d_out.data(),
+                                    gradient_of(gradient, groups.mlp_out), d_hidden.data());
                 double* dc1 = gradient_of(gradient, groups.mlp_in_bias);
                 for (std::size_t i = 0; i < d_hidden.size(); ++i)
                 {
@@ -378,8 +388,8 @@ namespace posenc
 
             /// The transpose of mix: the residual's share of d loss / d mid into d_x (keys x D, zero
             /// at first), and d loss / d context through Wo.
-            std::vector<double> mix_backward(std::size_t l, const LayerState& state, const std::vector<double>& d_mid, std::vector<double>& gradient,
-                                             std::vector<double>& d_x) const
+            std::vector<double> mix_backward(std::size_t l, const LayerState& state, const std::vector<double>& d_mid,
+                                             std::vector<double>& gradient, std::vector<double>& d_x) const
             {
                 const std::size_t count = state.rows.size();
                 for (std::size_t i = 0; i < count; ++i)
@@ -403,7 +413,8 @@ namespace posenc
                                               std::vector<double>& gradient) const
             {
                 const std::size_t count = state.rows.size();
-                AttentionGradient out{std::vector<double>(count * d_, 0.0), std::vector<double>(keys_ * d_, 0.0), std::vector<double>(keys_ * d_, 0.0)};
+                AttentionGradient out{std::vector<double>(count * d_, 0.0), std::vector<double>(keys_ * d_, 0.0),
+                                      std::vector<double>(keys_ * d_, 0.0)};
                 double* d_t5 = layout_.layers[l].t5_bias == LayerGroups::none ? nullptr : gradient_of(gradient, layout_.layers[l].t5_bias);
                 std::vector<double> d_scores(state.weights.size(), 0.0);
                 const auto value_columns = transposed(state.v.data(), keys_, d_);  // (D x keys): a block of keys side by side
@@ -418,8 +429,9 @@ namespace posenc
                         const double* dch = &d_context[i * d_ + h * head_dim_];
                         const double* vh_columns = &value_columns[h * head_dim_ * keys_];
                         for_each_block(r + 1, [&](std::size_t j, auto width) {
-                            add_scaled_rows<decltype(width)::value>(head_dim_, [&](std::size_t c) { return dch[c]; },
-                                                                    [&](std::size_t c) { return vh_columns + c * keys_ + j; }, ds + j);
+                            add_scaled_rows<decltype(width)::value>(
+                                head_dim_, [&](std::size_t c) { return dch[c]; }, [&](std::size_t c) { return vh_columns + c * keys_ + j; },
+                                ds + j);
                         });
                         double mean = 0;
                         for (std::size_t j = 0; j <= r; ++j) mean += w[j] * ds[j];
@@ -432,8 +444,8 @@ namespace posenc
                         const double* kh = &state.k[h * head_dim_];
                         double* dqh = &out.d_q[i * d_ + h * head_dim_];
                         for_each_block(head_dim_, [&](std::size_t c, auto width) {
-                            add_scaled_rows<decltype(width)::value>(r + 1, [&](std::size_t j) { return ds[j]; },
-                                                                    [&](std::size_t j) { return kh + j * d_ + c; }, dqh + c);
+                            add_scaled_rows<decltype(width)::value>(
+                                r + 1, [&](std::size_t j) { return ds[j]; }, [&](std::size_t j) { return kh + j * d_ + c; }, dqh + c);
                         });
                     }
                 }
@@ -449,10 +461,12 @@ namespace posenc
                         const std::size_t column = h * head_dim_;
                         for_each_block(head_dim_, [&](std::size_t c, auto width) {
                             constexpr std::size_t n = decltype(width)::value;
-                            add_scaled_rows<n>(seen_by, [&](std::size_t k) { return state.weights[cell(k)]; },
-                                               [&](std::size_t k) { return &d_context[(first + k) * d_ + column + c]; }, &out.d_v[j * d_ + column + c]);
-                            add_scaled_rows<n>(seen_by, [&](std::size_t k) { return d_scores[cell(k)]; },
-                                               [&](std::size_t k) { return &state.q[(first + k) * d_ + column + c]; }, &out.d_k[j * d_ + column + c]);
+                            add_scaled_rows<n>(
+                                seen_by, [&](std::size_t k) { return state.weights[cell(k)]; },
+                                [&](std::size_t k) { return &d_context[(first + k) * d_ + column + c]; }, &out.d_v[j * d_ + column + c]);
+                            add_scaled_rows<n>(
+                                seen_by, [&](std::size_t k) { return d_scores[cell(k)]; },
+                                [&](std::size_t k) { return &state.q[(first + k) * d_ + column + c]; }, &out.d_k[j * d_ + column + c]);
                         });
                     }
                 }
@@ -469,12 +483,15 @@ namespace posenc
                 {
                     for (std::size_t i = 0; i < state.rows.size(); ++i)
                         rotate_row(&attention.d_q[i * d_], input_.positions[state.rows[i]], model_.theta, heads_, true);
-                    for (std::size_t j = 0; j < keys_; ++j) rotate_row(&attention.d_k[j * d_], input_.positions[j], model_.theta, heads_, true);
+                    for (std::size_t j = 0; j < keys_; ++j)
+                        rotate_row(&attention.d_k[j * d_], input_.positions[j], model_.theta, heads_, true);
                 }
-                apply_rows_backward(model_.group(groups.query), d_, d_, x, state.rows, attention.d_q.data(), gradient_of(gradient, groups.query), d_x.data());
-                apply_rows_backward(model_.group(groups.key), d_, d_, x, key_rows_, attention.d_k.data(), gradient_of(gradient, groups.key), d_x.data());
-                apply_rows_backward(model_.group(groups.value), d_, d_, x, key_rows_, attention.d_v.data(), gradient_of(gradient, groups.value),
+                apply_rows_backward(model_.group(groups.query), d_, d_, x, state.rows, attention.d_q.data(),
+                                    gradient_of(gradient, groups.query), d_x.data());
+                apply_rows_backward(model_.group(groups.key), d_, d_, x, key_rows_, attention.d_k.data(), gradient_of(gradient, groups.key),
                                     d_x.data());
+                apply_rows_backward(model_.group(groups.value), d_, d_, x, key_rows_, attention.d_v.data(),
+                                    gradient_of(gradient, groups.value), d_x.data());
             }
 
             /// The transpose of embed: the token embeddings' gradient, and the learned rows' (each
@@ -483,7 +500,8 @@ namespace posenc
             {
                 double* d_embedding = gradient_of(gradient, layout_.token_embedding);
                 for (std::size_t r = 0; r < keys_; ++r)
-                    for (std::size_t c = 0; c < d_; ++c) d_embedding[static_cast<std::size_t>(input_.tokens[r]) * d_ + c] += d_x0[r * d_ + c];
+                    for (std::size_t c = 0; c < d_; ++c)
+                        d_embedding[static_cast<std::size_t>(input_.tokens[r]) * d_ + c] += d_x0[r * d_ + c];
                 double* d_table = config_.scheme == Scheme::learned ? gradient_of(gradient, layout_.position_table) : nullptr;
                 for_each_learned_row([&](std::size_t r, const RowBlend& blend) { blend.scatter_row(&d_x0[r * d_], d_, d_table); });
             }
@@ -496,7 +514,8 @@ namespace posenc
             {
                 if (config_.scheme != Scheme::learned) return;
                 // Past the largest position too: a position beyond tokens.length read past the table.
-                const double length = lookup_length(input_.sequence_length, input_.positions.first(keys_), static_cast<double>(input_.tokens.size()));
+                const double length =
+                    lookup_length(input_.sequence_length, input_.positions.first(keys_), static_cast<double>(input_.tokens.size()));
                 for (std::size_t r = 0; r < keys_; ++r)
                 {
                     const double row = overflow_row(input_.overflow, input_.positions[r], config_.trained_length, length);
@@ -517,7 +536,10 @@ namespace posenc
                        + buckets_[static_cast<std::size_t>(std::fabs(input_.positions[r] - input_.positions[j]))];
             }
 
-            double* gradient_of(std::vector<double>& gradient, std::size_t group) const { return gradient.data() + layout_.groups[group].offset; }
+            double* gradient_of(std::vector<double>& gradient, std::size_t group) const
+            {
+                return gradient.data() + layout_.groups[group].offset;
+            }
 
             const Model& model_;
             const ModelInput& input_;

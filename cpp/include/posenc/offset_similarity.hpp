@@ -18,11 +18,11 @@ namespace posenc
 {
     struct OffsetSimilarityOptions
     {
-        std::int64_t p = 0;            // the first position
+        std::int64_t p = 0;             // the first position
         std::int64_t max_offset = 256;  // offsets 0 .. max_offset
-        std::int64_t d_model = 64;     // sinusoidal width and RoPE head dimension
+        std::int64_t d_model = 64;      // sinusoidal width and RoPE head dimension
         double base = 10000.0;
-        std::uint64_t seed = 1;        // the RoPE query and key, N(0, 1) entries
+        std::uint64_t seed = 1;  // the RoPE query and key, N(0, 1) entries
     };
 
     /// Per offset delta = 0 .. max_offset (one entry each):

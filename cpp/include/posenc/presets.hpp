@@ -28,7 +28,8 @@ namespace posenc
         quick.trainer.queries_per_sequence = 0;
         quick.trainer.adam.learning_rate = 1e-2;
         quick.steps = 300;
-        quick.evaluation = {.length = 256, .bucket_width = 8, .sequences = 8, .queries_per_bucket = 0, .overflow = Overflow::clamp, .seed = 7};
+        quick.evaluation = {
+            .length = 256, .bucket_width = 8, .sequences = 8, .queries_per_bucket = 0, .overflow = Overflow::clamp, .seed = 7};
 
         ExperimentPreset story;
         story.name = "seedStory";
@@ -37,10 +38,11 @@ namespace posenc
         story.trainer.batch_size = 4;
         story.trainer.queries_per_sequence = 32;  // asked rows per sequence; keys are all 2,048
         story.trainer.adam.learning_rate = 1e-2;
-        story.trainer.warmup_steps = 300;      // sequences grow from 32 to 2,048 tokens first
+        story.trainer.warmup_steps = 300;  // sequences grow from 32 to 2,048 tokens first
         story.trainer.warmup_length = 32;
         story.steps = 400;
-        story.evaluation = {.length = 6144, .bucket_width = 256, .sequences = 4, .queries_per_bucket = 8, .overflow = Overflow::clamp, .seed = 7};
+        story.evaluation = {
+            .length = 6144, .bucket_width = 256, .sequences = 4, .queries_per_bucket = 8, .overflow = Overflow::clamp, .seed = 7};
         return {quick, story};
     }
 

@@ -34,7 +34,13 @@ namespace posenc
     constexpr const auto& names_of(RopePairing) { return rope_pairing_names; }
 
     /// How the frequencies are rescaled for positions past the trained length (rope_frequencies).
-    enum class RopeScalingKind { none, pi, ntk, yarn };
+    enum class RopeScalingKind
+    {
+        none,
+        pi,
+        ntk,
+        yarn
+    };
 
     inline constexpr auto rope_scaling_names = std::to_array<Named<RopeScalingKind>>({
         {"none", RopeScalingKind::none, "none"},
@@ -47,8 +53,8 @@ namespace posenc
     struct RopeScaling
     {
         RopeScalingKind kind = RopeScalingKind::none;
-        double factor = 1.0;               // s = target length / trained length
-        std::int64_t trained_length = 0;   // L, needed by YaRN's per-pair ramp
+        double factor = 1.0;              // s = target length / trained length
+        std::int64_t trained_length = 0;  // L, needed by YaRN's per-pair ramp
     };
 
     struct RopeOptions
@@ -64,17 +70,15 @@ namespace posenc
 
     inline Problem check_rope_options(std::int64_t head_dim, const RopeOptions& options)
     {
-        if (auto problem = check_integer("headDim", static_cast<double>(head_dim), 2, limits::max_d_model))
-            return problem;
-        if (head_dim % 2 != 0)
-            return range_problem("headDim", "even: RoPE rotates pairs of dimensions",
-                                 std::to_string(head_dim));
+        if (auto problem = check_integer("headDim", static_cast<double>(head_dim), 2, limits::max_d_model)) return problem;
+        if (head_dim % 2 != 0) return range_problem("headDim", "even: RoPE rotates pairs of dimensions", std::to_string(head_dim));
         if (!(std::isfinite(options.base) && options.base > 1.0))
             return range_problem("base", "a finite number greater than 1", format_number(options.base));
         const auto& scaling = options.scaling;
         if (scaling.kind == RopeScalingKind::none) return std::nullopt;
         if (!(std::isfinite(scaling.factor) && scaling.factor >= 1.0 && scaling.factor <= limits::max_rope_factor))
-            return range_problem("scaling.factor", "a number from 1 to " + format_number(limits::max_rope_factor), format_number(scaling.factor));
+            return range_problem("scaling.factor", "a number from 1 to " + format_number(limits::max_rope_factor),
+                                 format_number(scaling.factor));
         if (scaling.kind == RopeScalingKind::yarn)
             return check_integer("scaling.trainedLength", static_cast<double>(scaling.trained_length), 1, limits::max_position);
         return std::nullopt;

@@ -6,7 +6,15 @@
 
 namespace posenc
 {
-    enum class Scheme { nope, sinusoidal, learned, rope, alibi, t5 };
+    enum class Scheme
+    {
+        nope,
+        sinusoidal,
+        learned,
+        rope,
+        alibi,
+        t5
+    };
 
     /// In the order the page teaches them: the table with no row past L first, NoPE last.
     inline constexpr auto scheme_names = std::to_array<Named<Scheme>>({

@@ -35,7 +35,11 @@ namespace posenc
     constexpr const auto& names_of(SinusoidalLayout) { return sinusoidal_layout_names; }
 
     /// How a table's values are stored (sinusoidal_into<T>): double, or float rounded once.
-    enum class Precision { float64, float32 };
+    enum class Precision
+    {
+        float64,
+        float32
+    };
 
     inline constexpr auto precision_names = std::to_array<Named<Precision>>({
         {"float64", Precision::float64, "float64"},
@@ -54,11 +58,9 @@ namespace posenc
     /// none. Needs only the number of positions, so callers can check before copying positions.
     inline Problem check_sinusoidal_shape(std::uint64_t position_count, const SinusoidalOptions& options)
     {
-        if (auto problem = check_integer("dModel", static_cast<double>(options.d_model), 1, limits::max_d_model))
-            return problem;
+        if (auto problem = check_integer("dModel", static_cast<double>(options.d_model), 1, limits::max_d_model)) return problem;
         if (options.layout == SinusoidalLayout::concat && options.d_model % 2 != 0)
-            return range_problem("dModel", "even for layout 'concat' (sin and cos blocks of d/2 columns)",
-                                 std::to_string(options.d_model));
+            return range_problem("dModel", "even for layout 'concat' (sin and cos blocks of d/2 columns)", std::to_string(options.d_model));
         if (!(std::isfinite(options.base) && options.base > 1.0))
             return range_problem("base", "a finite number greater than 1", format_number(options.base));
         return check_cells("positions.length x dModel", position_count, static_cast<std::uint64_t>(options.d_model));
@@ -118,8 +120,7 @@ namespace posenc
     class SinusoidalRows
     {
     public:
-        explicit SinusoidalRows(const SinusoidalOptions& options)
-            : d_(static_cast<std::size_t>(options.d_model)), layout_(options.layout)
+        explicit SinusoidalRows(const SinusoidalOptions& options) : d_(static_cast<std::size_t>(options.d_model)), layout_(options.layout)
         {
             rate_.resize((d_ + 1) / 2);
             for (std::size_t i = 0; i < rate_.size(); ++i)
@@ -153,8 +154,7 @@ namespace posenc
                     const auto room = std::min(strip, static_cast<std::size_t>(detail::steps_per_anchor - steps_since_anchor_));
                     std::size_t run = 1;
                     while (run < room && k + run < positions.size() && positions[k + run] == position + static_cast<double>(run)) ++run;
-                    if (layout_ == SinusoidalLayout::interleaved)
-                        advance_run_interleaved(run, out);
+                    if (layout_ == SinusoidalLayout::interleaved) advance_run_interleaved(run, out);
                     else
                         for (std::size_t r = 0; r < run; ++r) advance_and_store(out + r * d_);
                     steps_since_anchor_ += static_cast<int>(run);

@@ -21,7 +21,8 @@ namespace posenc
     inline Problem check_t5_bucket_options(const T5BucketOptions& options)
     {
         const std::int64_t least = options.bidirectional ? 4 : 2;  // at least one exact and one log bucket
-        if (auto problem = check_integer("numBuckets", static_cast<double>(options.num_buckets), least, limits::max_t5_buckets)) return problem;
+        if (auto problem = check_integer("numBuckets", static_cast<double>(options.num_buckets), least, limits::max_t5_buckets))
+            return problem;
         if (options.bidirectional && options.num_buckets % 2 != 0)
             return range_problem("numBuckets", "even when bidirectional (half the buckets per direction)",
                                  std::to_string(options.num_buckets));
@@ -43,8 +44,8 @@ namespace posenc
         std::int64_t n = options.num_buckets;
         std::int64_t bucket = 0;
         // |r| as unsigned: -r overflows for INT64_MIN (whose distance, 2^63, lands in the last bucket).
-        const std::uint64_t magnitude = relative_position < 0 ? 0 - static_cast<std::uint64_t>(relative_position)
-                                                              : static_cast<std::uint64_t>(relative_position);
+        const std::uint64_t magnitude =
+            relative_position < 0 ? 0 - static_cast<std::uint64_t>(relative_position) : static_cast<std::uint64_t>(relative_position);
         std::uint64_t distance = 0;
         if (options.bidirectional)
         {

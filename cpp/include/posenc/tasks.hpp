@@ -16,7 +16,11 @@
 
 namespace posenc
 {
-    enum class Task { copy_back, recall_first };
+    enum class Task
+    {
+        copy_back,
+        recall_first
+    };
 
     inline constexpr auto task_names = std::to_array<Named<Task>>({
         {"copyBack", Task::copy_back, "Copy back"},
@@ -44,10 +48,7 @@ namespace posenc
     }
 
     /// First position with an answer: k for copy_back, 1 for recall_first.
-    inline std::int64_t first_answerable(const TaskOptions& options)
-    {
-        return options.task == Task::copy_back ? options.offset : 1;
-    }
+    inline std::int64_t first_answerable(const TaskOptions& options) { return options.task == Task::copy_back ? options.offset : 1; }
 
     /// One sequence: tokens, the query rows (ascending) and the answer at each query row.
     struct Example
@@ -98,7 +99,8 @@ namespace posenc
         example.tokens.resize(length);
         for (auto& token : example.tokens) token = static_cast<std::int32_t>(random.below(static_cast<std::uint64_t>(options.symbols)));
         if (options.task == Task::recall_first && length > 0)
-            example.tokens[0] = static_cast<std::int32_t>(options.symbols + static_cast<std::int64_t>(random.below(static_cast<std::uint64_t>(options.passkeys))));
+            example.tokens[0] = static_cast<std::int32_t>(
+                options.symbols + static_cast<std::int64_t>(random.below(static_cast<std::uint64_t>(options.passkeys))));
         example.rows = sample_rows(static_cast<std::size_t>(first_answerable(options)), length, queries, random);
         example.targets = answers(options, example.tokens, example.rows);
         return example;

@@ -49,8 +49,7 @@ namespace posenc
     class ToyHead
     {
     public:
-        ToyHead(std::uint64_t seed, std::size_t d)
-            : seed_(seed), d_(d), draws_(seed), learned_draws_(seed)
+        ToyHead(std::uint64_t seed, std::size_t d) : seed_(seed), d_(d), draws_(seed), learned_draws_(seed)
         {
             const double scale = 1.0 / std::sqrt(static_cast<double>(d));
             embedding_ = detail::normal_matrix(draws_, limits::attention_vocabulary, d, 1.0);
