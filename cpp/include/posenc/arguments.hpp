@@ -21,9 +21,9 @@ namespace posenc
     {
         enum class Kind
         {
-            type,
-            range
-        };  // TypeError: wrong kind of value; RangeError: bad value
+            type,  // a TypeError in JS: the wrong kind of value
+            range  // a RangeError in JS: a value the argument may not take
+        };
         Kind kind;
         std::string argument;
         std::string allowed;  // what the argument must be
