@@ -16,6 +16,7 @@ const debianPackages = [
   ['make', '/usr/bin/make'],
   ['libxtensor-dev', '/usr/include/xtensor/xtensor.hpp'],
   ['catch2', '/usr/include/catch2/catch.hpp'],
+  ['clang-format', '/usr/bin/clang-format'],  // npm test checks the C++ style with it (version 14 on Debian 12)
   ['chromium', '/usr/bin/chromium'],
 ];
 

@@ -1,6 +1,6 @@
-// npm test: set up, build, then run every layer (Catch2 via ctest, node:test on the wasm
-// module, Chromium end to end). Every layer runs even if an earlier one fails; the exit code
-// is non-zero if any failed.
+// npm test: set up, build, then run every layer (the sources' style, Catch2 via ctest, node:test
+// on the wasm module, Chromium end to end). Every layer runs even if an earlier one fails; the
+// exit code is non-zero if any failed.
 import { spawnSync } from 'node:child_process';
 
 const run = (command, args) => spawnSync(command, args, { stdio: 'inherit' }).status === 0;
@@ -15,6 +15,7 @@ for (const [command, args] of [
 }
 
 const layers = [
+  ['style (npm run format fixes it)', 'node', ['scripts/format.mjs', '--check']],
   ['C++ (Catch2 via ctest)', 'ctest', ['--test-dir', 'build/native', '--output-on-failure']],
   ['wasm module (node:test)', 'node', ['--test', 'tests/js/']],
   ['browser (Chromium)', 'node', ['--test', '--test-concurrency=1', 'tests/browser/']],
