@@ -7,7 +7,6 @@ import { patchChildren } from './patch.js';
 import { drawAttentionSparkline, peakOf } from './sparkline.js';
 import { fixed, int, ordinal, sci } from './format.js';
 import { fieldProblem, readWholeNumber } from './field-check.js';
-import { scalingLabel } from './labels.js';
 
 const ATTENTION_D_MODEL = 32;  // the toy head stays interactive at p = 65,536
 // The p slider is logarithmic: its steps cover 0..maxPosition, about 1% apart past p = 100.
@@ -63,10 +62,11 @@ const describe = {
       ...stat('Nearest trained encoding', `PE(${int(result.nearest.position)}), cos ${fixed(result.nearest.cosine)}`),
     ])] };
   },
-  rope(result, state, unscaled) {
+  rope(result, state, unscaled, names) {
     const pairs = result.pairs.wavelength.length;
     const scaling = scalingFor(state);
-    const how = scaling.kind === 'none' ? '' : ` with ${scalingLabel(scaling.kind)} at s = ${fixed(scaling.factor)}`;
+    const label = names.scalingKind.find(({ name }) => name === scaling.kind)?.label ?? scaling.kind;
+    const how = scaling.kind === 'none' ? '' : ` with ${label} at s = ${fixed(scaling.factor)}`;
     const verdict = result.outOfRangeCount === 0
       ? `Distance ${int(state.p)}${how}: every pair stays within angles seen in training.`
       : `Distance ${int(state.p)}${how}: ${result.outOfRangeCount} of ${pairs} pairs rotate past any angle seen in training.`;
@@ -295,7 +295,7 @@ export function createPositionView(container, engine, onChange) {
     for (const [scheme, target] of columns) {
       try {
         const result = engine.beyondTrained({ scheme, p: state.p, trainedLength: state.L, dModel: state.d, headDim: state.headDim, scaling: scalingFor(state) });
-        showColumn(target, describe[scheme](result, state, scheme === 'rope' && state.scaling === 'ntk' ? unscaledRope() : null));
+        showColumn(target, describe[scheme](result, state, scheme === 'rope' && state.scaling === 'ntk' ? unscaledRope() : null, engine.names));
       } catch (error) {
         if (!(error instanceof RangeError || error instanceof TypeError)) throw error;
         showColumn(target, { verdict: error.message, body: [] });
