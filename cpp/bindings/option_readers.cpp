@@ -9,9 +9,10 @@ namespace posenc::js
         OptionsReader scaling;
         if (auto problem = read.nested("scaling", scaling)) return problem;
         if (auto problem = scaling.name("kind", out.scaling.kind)) return problem;
-        if (out.scaling.kind != RopeScalingKind::none)
+        const auto& entry = scaling_entry(out.scaling.kind);
+        if (entry.reads_factor)
             if (auto problem = scaling.number("factor", out.scaling.factor)) return problem;
-        if (out.scaling.kind == RopeScalingKind::yarn)
+        if (entry.reads_trained_length)
             if (auto problem = scaling.integer("trainedLength", out.scaling.trained_length)) return problem;
         return std::nullopt;
     }

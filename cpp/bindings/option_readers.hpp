@@ -7,8 +7,8 @@
 
 namespace posenc::js
 {
-    /// { base, pairing, scaling: { kind, factor, trainedLength } }: factor unless kind is 'none',
-    /// trainedLength for 'yarn' only (the fields the core reads for that kind).
+    /// { base, pairing, scaling: { kind, factor, trainedLength } }: of factor and trainedLength, those
+    /// the kind reads (its entry in rope_scaling_names).
     Problem read_rope_options(const OptionsReader& read, RopeOptions& out);
 
     /// { bidirectional, numBuckets, maxDistance }.

@@ -146,6 +146,16 @@ TEST_CASE("RoPE refuses odd head dimensions, bad bases and bad factors", "[rope]
                       Contains("scaling.trainedLength"));
 }
 
+TEST_CASE("Each scaling kind checks only the fields its entry says it reads", "[rope][arguments]")
+{
+    using posenc::RopeScalingKind;
+    CHECK_FALSE(posenc::check_rope_options(64, {10000.0, RopePairing::half, {RopeScalingKind::none, 0.5, -1}}));
+    CHECK_FALSE(posenc::check_rope_options(64, {10000.0, RopePairing::half, {RopeScalingKind::pi, 2, -1}}));
+    CHECK(posenc::check_rope_options(64, {10000.0, RopePairing::half, {RopeScalingKind::yarn, 2, -1}})->argument
+          == "scaling.trainedLength");
+    for (const auto& entry : posenc::rope_scaling_names) CHECK(&posenc::scaling_entry(entry.value) == &entry);
+}
+
 TEST_CASE("Rotating and scoring refuse mismatched sizes in the house format", "[rope][arguments]")
 {
     std::vector<double> rows(6);

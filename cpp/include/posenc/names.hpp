@@ -5,7 +5,8 @@
 // ('YaRN'). A table's order is the order lists show.
 //
 // A header defining an enum E and its table also defines `constexpr const auto& names_of(E)`,
-// which these templates find by argument-dependent lookup.
+// which these templates find by argument-dependent lookup. A table's entries are Named<E>, or a
+// struct with the same three fields first and what else the enum's users need (rope.hpp).
 #include <string>
 #include <string_view>
 

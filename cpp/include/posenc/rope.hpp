@@ -8,6 +8,7 @@
 #include <numbers>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <xtensor/xtensor.hpp>
@@ -42,13 +43,33 @@ namespace posenc
         yarn
     };
 
-    inline constexpr auto rope_scaling_names = std::to_array<Named<RopeScalingKind>>({
-        {"none", RopeScalingKind::none, "none"},
-        {"pi", RopeScalingKind::pi, "PI"},
-        {"ntk", RopeScalingKind::ntk, "NTK-aware"},
-        {"yarn", RopeScalingKind::yarn, "YaRN"},
+    /// A scaling kind's names, and which fields of RopeScaling it reads besides its kind (the checks
+    /// and the bindings read those and no others). A new kind is one entry here plus its math in
+    /// rope_frequencies and rope_attention_factor.
+    struct RopeScalingEntry
+    {
+        std::string_view name;
+        RopeScalingKind value;
+        std::string_view label;
+        bool reads_factor;          // s = target length / trained length
+        bool reads_trained_length;  // L
+    };
+
+    inline constexpr auto rope_scaling_names = std::to_array<RopeScalingEntry>({
+        {"none", RopeScalingKind::none, "none", false, false},
+        {"pi", RopeScalingKind::pi, "PI", true, false},
+        {"ntk", RopeScalingKind::ntk, "NTK-aware", true, false},
+        {"yarn", RopeScalingKind::yarn, "YaRN", true, true},
     });
     constexpr const auto& names_of(RopeScalingKind) { return rope_scaling_names; }
+
+    /// The table entry of `kind`.
+    constexpr const RopeScalingEntry& scaling_entry(RopeScalingKind kind)
+    {
+        for (const auto& entry : rope_scaling_names)
+            if (entry.value == kind) return entry;
+        return rope_scaling_names.front();
+    }
 
     struct RopeScaling
     {
@@ -75,11 +96,11 @@ namespace posenc
         if (!(std::isfinite(options.base) && options.base > 1.0))
             return range_problem("base", "a finite number greater than 1", format_number(options.base));
         const auto& scaling = options.scaling;
-        if (scaling.kind == RopeScalingKind::none) return std::nullopt;
-        if (!(std::isfinite(scaling.factor) && scaling.factor >= 1.0 && scaling.factor <= limits::max_rope_factor))
+        const auto& entry = scaling_entry(scaling.kind);
+        if (entry.reads_factor && !(std::isfinite(scaling.factor) && scaling.factor >= 1.0 && scaling.factor <= limits::max_rope_factor))
             return range_problem("scaling.factor", "a number from 1 to " + format_number(limits::max_rope_factor),
                                  format_number(scaling.factor));
-        if (scaling.kind == RopeScalingKind::yarn)
+        if (entry.reads_trained_length)
             return check_integer("scaling.trainedLength", static_cast<double>(scaling.trained_length), 1, limits::max_position);
         return std::nullopt;
     }
