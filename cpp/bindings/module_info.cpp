@@ -9,7 +9,11 @@
 
 #include "adapters.hpp"
 #include "js_values.hpp"
-#include "posenc/attention.hpp"
+#include "posenc/learned.hpp"
+#include "posenc/limits.hpp"
+#include "posenc/rope.hpp"
+#include "posenc/scheme.hpp"
+#include "posenc/sinusoidal.hpp"
 #include "posenc/tasks.hpp"
 
 namespace posenc::js
