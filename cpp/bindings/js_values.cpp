@@ -78,6 +78,26 @@ namespace posenc::js
         return result;
     }
 
+    val name_strings(std::span<const std::string_view> names)
+    {
+        val list = val::array();
+        for (std::string_view name : names) list.call<void>("push", std::string(name));
+        return list;
+    }
+
+    val named_entries(std::span<const std::string_view> names, std::span<const std::string_view> labels)
+    {
+        val list = val::array();
+        for (std::size_t i = 0; i < names.size(); ++i)
+        {
+            val item = val::object();
+            item.set("name", std::string(names[i]));
+            item.set("label", std::string(labels[i]));
+            list.call<void>("push", item);
+        }
+        return list;
+    }
+
     Problem require_object(const val& value, const std::string& name)
     {
         if (value.typeOf().as<std::string>() == "object" && !value.isNull() && !value.isArray()) return std::nullopt;
@@ -142,6 +162,13 @@ namespace posenc::js
         if (!value.isTrue() && !value.isFalse()) return type_problem(prefix_ + key, "true or false", describe(value));
         out = value.isTrue();
         return std::nullopt;
+    }
+
+    Problem OptionsReader::name_index(const char* key, std::span<const std::string_view> names, std::size_t& index) const
+    {
+        const val value = object_[key];
+        if (!value.isString()) return type_problem(prefix_ + key, posenc::detail::allowed_names(names), describe(value));
+        return posenc::detail::find_name(prefix_ + key, value.as<std::string>(), names, index);
     }
 
     Problem OptionsReader::list_length(const char* key, std::uint64_t& length) const

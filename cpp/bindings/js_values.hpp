@@ -113,10 +113,14 @@ namespace posenc::js
         template <typename Enum>
         Problem name(const char* key, Enum& out) const
         {
-            const val value = object_[key];
-            if (!value.isString()) return type_problem(prefix_ + key, allowed_names<Enum>(), describe(value));
-            return parse_name(prefix_ + key, value.as<std::string>(), out);
+            std::size_t index = 0;
+            if (auto problem = name_index(key, posenc::detail::names_in_order<Enum>, index)) return problem;
+            out = names_of(out)[index].value;
+            return std::nullopt;
         }
+
+        /// object[key] must be a string among `names`; `index` receives its position.
+        Problem name_index(const char* key, std::span<const std::string_view> names, std::size_t& index) const;
 
         /// object[key] must be an Array or numeric typed array; `length` receives its length
         /// (before anything is copied, so the core can check sizes first).
@@ -141,27 +145,23 @@ namespace posenc::js
         std::shared_ptr<std::vector<Unrepresentable>> unrepresentable_;  // shared with nested readers
     };
 
+    /// [name, ...] of a list of names.
+    val name_strings(std::span<const std::string_view> names);
+
+    /// [{ name, label }, ...] of names and their labels.
+    val named_entries(std::span<const std::string_view> names, std::span<const std::string_view> labels);
+
     /// [name, ...]: the names of Enum's table, in its order.
     template <typename Enum>
     val names()
     {
-        val list = val::array();
-        for (const auto& entry : names_of(Enum{})) list.call<void>("push", std::string(entry.name));
-        return list;
+        return name_strings(posenc::detail::names_in_order<Enum>);
     }
 
     /// [{ name, label }, ...]: Enum's table, in its order.
     template <typename Enum>
     val named_entries()
     {
-        val list = val::array();
-        for (const auto& entry : names_of(Enum{}))
-        {
-            val item = val::object();
-            item.set("name", std::string(entry.name));
-            item.set("label", std::string(entry.label));
-            list.call<void>("push", item);
-        }
-        return list;
+        return named_entries(posenc::detail::names_in_order<Enum>, posenc::detail::labels_in_order<Enum>);
     }
 }
