@@ -1,7 +1,7 @@
 // A module Web Worker that runs the toy-model experiment off the page's thread.
 // In:  { type: 'run', preset ['quick'], schemes [all], tasks [all], overflows [all, learned only], seed [1] }
 //      { type: 'cancel' }   stops after the current batch; a new 'run' cancels the one before.
-// Out: { type: 'ready', training }                          the presets and names, once loaded
+// Out: { type: 'ready', training, names }                   the presets, and the engine's names and labels, once loaded
 //      { type: 'progress', scheme, task, step, steps, loss }  after each batch of steps
 //      { type: 'result', scheme, task, overflow, step, steps, trainedLength, losses, buckets,
 //        inDistribution, beyond, unavailable? }              per scheme, task (and policy for learned)
@@ -124,6 +124,6 @@ onmessage = async ({ data }) => {
 };
 
 posencReady.then(
-  (posenc) => postMessage({ type: 'ready', training: posenc.training }),
+  (posenc) => postMessage({ type: 'ready', training: posenc.training, names: posenc.names }),
   (error) => postMessage({ type: 'error', message: `the engine did not load: ${error?.message ?? error}` }),
 );

@@ -7,11 +7,14 @@ import { findingFor } from './model-findings.js';
 import { showPublishedResults } from './published-view.js';
 import { fixed, int } from './format.js';
 import { downloadText } from '../quiz/exporters.js';
-import { presetLabel, schemeLabel, taskLabel } from './labels.js';
+import { presetLabel, taskLabel } from './labels.js';
 import { fieldProblem, readWholeNumber } from './field-check.js';
 
 /** @typedef {{ preset: string, seed: number }} ModelState */
 
+/** The engine's names and labels (posenc.names), from the worker's 'ready'. */
+let engineNames = null;
+const schemeLabel = (scheme) => engineNames?.scheme.find(({ name }) => name === scheme)?.label ?? scheme;
 /** A trained model's name for people: the scheme, and the learned table's policy past L. */
 const label = (result) => (result.overflow ? `${schemeLabel(result.scheme)}, ${result.overflow}` : schemeLabel(result.scheme));
 const nullIfMissing = (values, counts) => Array.from(values, (v, i) => (counts[i] > 0 && Number.isFinite(v) ? v : null));
@@ -79,8 +82,9 @@ export function createModelView(container, onChange) {
 
   let totalSteps = 0, doneSteps = 0, lastAnnounced = 0;
   const handlers = {
-    ready({ training: names }) {
+    ready({ training: names, names: engine }) {
       training = names;
+      engineNames = engine;
       presetSelect.replaceChildren(...names.presets.map((p) => element('option', [presetLabel(p.name)], { attributes: { value: p.name } })));
       presetSelect.value = state.preset;
       describePreset();
