@@ -46,8 +46,15 @@ async function answerComputedCard(frame, typed, rating) {
   await input.fill(typed);
   await input.press('Enter');
   const correct = await frame.locator('.computed-result').evaluate((element) => element.classList.contains('correct'));
-  await frame.locator(`.grade-bar button[data-rating="${rating}"]`).click();
+  await gradeAndWaitForNextCard(frame, rating);
   return correct;
+}
+
+/** Grades the card on screen, then waits until Review has replaced it, so the next answer never acts on the old card's controls. */
+async function gradeAndWaitForNextCard(frame, rating) {
+  const question = await frame.locator('#card-question').textContent();
+  await frame.locator(`.grade-bar button[data-rating="${rating}"]`).click();
+  await frame.waitForFunction((previous) => document.getElementById('card-question')?.textContent !== previous, question);
 }
 
 /**
@@ -58,7 +65,7 @@ async function answerReviewCard(frame, rating) {
   await frame.waitForFunction(() => !document.getElementById('card-flip').disabled || document.querySelector('#card-answer:not([readonly])'));
   if (await frame.locator('#card-answer:not([readonly])').count()) return { kind: 'checked', correct: await answerComputedCard(frame, '0', rating) };
   await frame.locator('#card-flip').click();
-  await frame.locator(`.grade-bar button[data-rating="${rating}"]`).click();
+  await gradeAndWaitForNextCard(frame, rating);
   return { kind: 'self-graded' };
 }
 
