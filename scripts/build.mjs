@@ -34,6 +34,22 @@ function cmakeBuild(folder, configure, env) {
 const vendor = {
   'ts-fsrs.mjs': 'node_modules/ts-fsrs/dist/index.mjs',
   'uPlot.esm.js': 'node_modules/uplot/dist/uPlot.esm.js',
+  'stemmer.js': 'node_modules/stemmer/index.js',
+  // Loaded only when asked for (the FSRS optimiser, the .apkg export): lazy chunks of their own.
+  'fsrs_browser.js': 'node_modules/fsrs-browser/fsrs_browser.js',
+  'sql-wasm.js': 'node_modules/sql.js/dist/sql-wasm.js',
+};
+// The WebAssembly those lazy modules fetch, beside them in dist/vendor/, and each package's licence.
+const vendorFiles = {
+  'fsrs_browser_bg.wasm': 'node_modules/fsrs-browser/fsrs_browser_bg.wasm',
+  'snippets': 'node_modules/fsrs-browser/snippets',
+  'sql-wasm.wasm': 'node_modules/sql.js/dist/sql-wasm.wasm',
+  'ts-fsrs.LICENSE.txt': 'node_modules/ts-fsrs/LICENSE',
+  'uPlot.min.css': 'node_modules/uplot/dist/uPlot.min.css',
+  'uPlot.LICENSE.txt': 'node_modules/uplot/LICENSE',
+  'stemmer.LICENSE.txt': 'node_modules/stemmer/license',
+  'fsrs-browser.LICENSE.txt': 'node_modules/fsrs-browser/LICENSE',
+  'sql.js.LICENSE.txt': 'node_modules/sql.js/LICENSE',
 };
 
 const steps = {
@@ -52,10 +68,7 @@ const steps = {
     // Copies of the npm files the sources import as ../vendor/<name> (the unbundled modules in dist/,
     // which the tests import, use them; the bundle takes the same files from node_modules), and licences.
     mkdirSync(at('dist/vendor'));
-    for (const [name, file] of Object.entries(vendor)) cpSync(at(file), at('dist/vendor', name));
-    cpSync(at('node_modules/ts-fsrs/LICENSE'), at('dist/vendor/ts-fsrs.LICENSE.txt'));
-    cpSync(at('node_modules/uplot/dist/uPlot.min.css'), at('dist/vendor/uPlot.min.css'));
-    cpSync(at('node_modules/uplot/LICENSE'), at('dist/vendor/uPlot.LICENSE.txt'));
+    for (const [name, file] of Object.entries({ ...vendor, ...vendorFiles })) cpSync(at(file), at('dist/vendor', name), { recursive: true });
     const outputs = await bundleSite({ root, web: at('web'), dist: at('dist'), vendor });
     console.log(`build: bundled ${Object.entries(outputs).map(([file, bytes]) => `${file} ${(bytes / 1024).toFixed(1)} KB`).join(', ')}`);
     console.log('build: dist/ is ready');

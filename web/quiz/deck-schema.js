@@ -2,6 +2,7 @@
 // the card id and the field path, so an author can fix a deck in one pass.
 import { computedTemplates, placeholders } from './computed-templates.js';
 import { markupProblems } from './markup.js';
+import { termHasWords } from './answer-matcher.js';
 
 export const limits = Object.freeze({
   maxDeckBytes: 2 * 1024 * 1024,
@@ -12,6 +13,9 @@ export const limits = Object.freeze({
   maxParams: 16,
   maxChoices: 100,
   maxChoiceChars: 100,
+  maxHints: 5,
+  maxTermsPerKeyPoint: 8,
+  maxTermChars: 200,
 });
 
 const kebabCase = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -26,8 +30,18 @@ const visibleCharacter = /[^\p{White_Space}\p{Cc}\p{Default_Ignorable_Code_Point
 // and an override left in a title would reverse the text around it.
 const directionControl = /[\u202A-\u202E\u2066-\u2069]/;
 const deckFields = new Set(['id', 'title', 'version', 'cards', 'description']);
-const cardFields = new Set(['id', 'topic', 'tags', 'question', 'keyPoints', 'claims', 'basic', 'solid', 'code', 'goDeeper',
+const cardFields = new Set(['id', 'topic', 'tags', 'question', 'hints', 'keyPoints', 'keyPointTerms', 'claims', 'basic', 'solid', 'code', 'goDeeper',
   'explanation', 'followUps', 'redFlags', 'sources', 'computed']);
+
+/**
+ * A tag in its one spelling: lowercase kebab-case, -isation written -ization and -alise -alize
+ * (Oxford spelling), so "length-generalisation" and "length-generalization" cannot both exist.
+ * @param {string} tag
+ */
+export function normalTag(tag) {
+  return tag.trim().toLowerCase().replace(/[\s_]+/g, '-').replace(/-+/g, '-')
+    .replace(/isation/g, 'ization').replace(/alis(e|ed|es|ing)(?=-|$)/g, 'aliz$1');
+}
 
 /**
  * @typedef {{ deck: string, card: string | null, path: string, message: string, text: string }} DeckError
@@ -87,12 +101,14 @@ export function validateDeck(deck, { source = 'deck', byteLength = 0, knownIds =
     }
     checkText(card.topic, at('topic'), report);
     checkList(card.tags, at('tags'), report, (tag, path) => {
-      if (checkText(tag, path, report) && tag !== tag.toLowerCase()) report(path, `must be lowercase; got ${describe(tag)}`);
+      if (checkText(tag, path, report) && tag !== normalTag(tag)) report(path, `must be written "${normalTag(tag)}" (lowercase kebab-case, -ize/-ization spelling); got ${describe(tag)}`);
     });
     checkText(card.question, at('question'), report, limits.maxQuestionChars);
+    if (card.hints !== undefined) checkHints(card.hints, at('hints'), report);
     const isComputed = card.computed !== undefined;
     const required = (field) => !isComputed || card[field] !== undefined;
     if (required('keyPoints')) checkList(card.keyPoints, at('keyPoints'), report, (point, path) => checkText(point, path, report));
+    if (card.keyPointTerms !== undefined) checkKeyPointTerms(card, at('keyPointTerms'), report);
     if (card.claims !== undefined) checkClaims(card, at('claims'), report);
     if (required('basic')) checkText(card.basic, at('basic'), report);
     if (required('solid')) checkText(card.solid, at('solid'), report);
@@ -159,6 +175,38 @@ function checkClaims(card, path, report) {
     if (!Number.isInteger(index) || index < 0 || index >= count) report(`${path}[${i}]`, `must be the index of a key point, 0 to ${count - 1}; got ${describe(index)}`);
     else if (seen.has(index)) report(`${path}[${i}]`, `repeats key point ${index}`);
     seen.add(index);
+  });
+}
+
+/** Hints: 1 to maxHints texts, shown one at a time before the answer. */
+function checkHints(hints, path, report) {
+  if (!checkList(hints, path, report, (hint, itemPath) => checkText(hint, itemPath, report, limits.maxQuestionChars))) return;
+  if (hints.length > limits.maxHints) report(path, `has ${hints.length} hints; at most ${limits.maxHints} are allowed`);
+}
+
+/**
+ * `keyPointTerms` says what the typed-answer matcher looks for: one entry per key point, either
+ * null (the key point's own words) or a list of terms, each "alternative | alternative", all of
+ * which an answer must contain for the key point to count as covered.
+ */
+function checkKeyPointTerms(card, path, report) {
+  const count = Array.isArray(card.keyPoints) ? card.keyPoints.length : 0;
+  const terms = card.keyPointTerms;
+  if (!Array.isArray(terms) || terms.length !== count) {
+    report(path, `must be a list with one entry per key point (${count}), each null or a list of terms; got ${Array.isArray(terms) ? `${terms.length} entries` : describe(terms)}`);
+    return;
+  }
+  terms.forEach((entry, index) => {
+    const at = `${path}[${index}]`;
+    if (entry === null) return;
+    if (!Array.isArray(entry) || entry.length === 0 || entry.length > limits.maxTermsPerKeyPoint) {
+      report(at, `must be null or a list of 1 to ${limits.maxTermsPerKeyPoint} terms; got ${describe(entry)}`);
+      return;
+    }
+    entry.forEach((term, i) => {
+      if (!checkText(term, `${at}[${i}]`, report, limits.maxTermChars)) return;
+      if (!termHasWords(term)) report(`${at}[${i}]`, `each alternative (between |) must hold a word or number that is not a common word; got ${describe(term)}`);
+    });
   });
 }
 

@@ -5,7 +5,7 @@
 // the key: changes are applied to what is stored at the moment of writing (quiz-app.js).
 // Cards are held in a null-prototype object, so no card id ("constructor", "__proto__") can reach
 // Object.prototype.
-import { Rating, State } from '../vendor/ts-fsrs.mjs';
+import { CLAMP_PARAMETERS, Rating, State, W17_W18_Ceiling, default_request_retention } from '../vendor/ts-fsrs.mjs';
 
 export const STORAGE_KEY = 'posenc.quiz.progress';
 export const BACKUPS_KEY = 'posenc.quiz.progress.backups';
@@ -25,14 +25,27 @@ export const progressLimits = Object.freeze({
   maxDifficulty: 10,
   backups: 5,                       // the newest backup is always kept; older ones while both bounds hold
   backupChars: 2_000_000,
+  minRetention: 0.7,                // the desired retention a learner may choose (Anki's FSRS allows 0.70-0.99;
+  maxRetention: 0.97,               // above 0.97 the workload grows steeply for little gain)
+  parameterCount: 21,               // FSRS-6, as ts-fsrs 5 and fsrs-browser 5 use
+  maxHistory: 500,                  // drill and mock-interview results kept, newest first
+  maxHistoryItems: 1000,
 });
 
 /**
  * @typedef {object} Progress
  * @property {1} version
- * @property {{ newPerDay: number }} settings
+ * @property {Settings} settings
  * @property {Record<string, import('./scheduler.js').StoredCard>} cards  FSRS state per card id (null prototype)
  * @property {{ cardId: string, rating: number, state: number, review: string }[]} log  every grade, oldest first
+ * @property {Record<string, CardMarks>} marks  per card id (null prototype): set aside from Review, and the leech tag
+ * @property {Practice[]} history  drill and mock-interview results, oldest first (at most maxHistory)
+ * @typedef {{ newPerDay: number, desiredRetention: number, parameters?: number[], optimised?: Optimised }} Settings
+ *   parameters: FSRS weights optimised from this learner's log (absent: ts-fsrs's defaults)
+ * @typedef {{ at: string, reviews: number, logLossBefore: number, logLossAfter: number }} Optimised  the last optimisation
+ * @typedef {{ suspended?: true, buriedUntil?: string, leech?: true }} CardMarks
+ *   suspended: out of Review until unsuspended; buriedUntil: out of Review until that instant; leech: lapsed 8 times
+ * @typedef {{ kind: 'red-flags' | 'mock-interview', at: string, score: number, items: number }} Practice  score 0-100
  * @typedef {{ savedAt: string, reason: string, text: string }} Backup  text: the stored progress exactly as it was
  */
 
@@ -41,7 +54,12 @@ export const cardRecord = (entries = []) => Object.assign(Object.create(null), O
 
 /** @returns {Progress} */
 export function emptyProgress() {
-  return { version: SCHEMA_VERSION, settings: { newPerDay: progressLimits.defaultNewPerDay }, cards: cardRecord(), log: [] };
+  return { version: SCHEMA_VERSION, settings: defaultSettings(), cards: cardRecord(), log: [], marks: cardRecord(), history: [] };
+}
+
+/** The marks of a card (suspended, buried, leech); an empty object when it has none. */
+export function cardMarks(progress, cardId) {
+  return Object.hasOwn(progress.marks, cardId) ? progress.marks[cardId] : {};
 }
 
 /** The stored FSRS state of a card, or undefined (never an inherited property). */
@@ -96,9 +114,36 @@ const memoryState = ({ difficulty, stability }) => ((difficulty === 0 && stabili
   ? null : `must be 0 for both (a card never scheduled) or at least 1 and ${progressLimits.minStability}; got ${describeValue(difficulty)} and ${describeValue(stability)}`);
 /** Each field of a review (log entry). */
 const reviewFields = { cardId, rating: oneOf(ratings), state: oneOf(states), review: date };
-/** Each setting, its check and its default. A new setting is one entry here. */
-const settingFields = { newPerDay: [whole(0, progressLimits.maxNewPerDay), progressLimits.defaultNewPerDay] };
-const topFields = new Set(['version', 'settings', 'cards', 'log']);
+const parameterBounds = CLAMP_PARAMETERS(W17_W18_Ceiling, true);
+/** FSRS weights: 21 numbers, each within the bounds ts-fsrs clamps it to. */
+const parameters = (value) => {
+  if (!Array.isArray(value) || value.length !== progressLimits.parameterCount) return `must be a list of ${progressLimits.parameterCount} FSRS parameters; got ${describeValue(value)}`;
+  const index = value.findIndex((weight, i) => number(...parameterBounds[i])(weight) !== null);
+  return index < 0 ? null : `parameter ${index} ${number(...parameterBounds[index])(value[index])}`;
+};
+const logLoss = number(0, 100);
+/** Each field of the last optimisation's record. */
+const optimisedFields = { at: date, reviews: whole(1, progressLimits.maxImportReviews), logLossBefore: logLoss, logLossAfter: logLoss };
+const record = (fields) => (value) => { const checked = checkRecord(value, fields); return checked.problem ? `${checked.at.slice(1)} ${checked.problem}`.trim() : null; };
+/** Each setting, its check and its default (undefined: absent unless set). A new setting is one entry here. */
+const settingFields = {
+  newPerDay: [whole(0, progressLimits.maxNewPerDay), progressLimits.defaultNewPerDay],
+  desiredRetention: [number(progressLimits.minRetention, progressLimits.maxRetention), default_request_retention],
+  parameters: [optional(parameters), undefined],
+  optimised: [optional(record(optimisedFields)), undefined],
+};
+/** The settings of a fresh start. */
+export const defaultSettings = () => Object.fromEntries(Object.entries(settingFields).filter(([, [, fallback]]) => fallback !== undefined).map(([name, [, fallback]]) => [name, fallback]));
+const literalTrue = (value) => (value === true ? null : `must be true when present; got ${describeValue(value)}`);
+/** Each field of a card's marks. */
+const markFields = { suspended: optional(literalTrue), buriedUntil: optional(date), leech: optional(literalTrue) };
+export const practiceKinds = Object.freeze({ 'red-flags': 'Red-flag drill', 'mock-interview': 'Mock interview' });
+/** Each field of a drill or mock-interview result. */
+const practiceFields = {
+  kind: (value) => (typeof value === 'string' && Object.hasOwn(practiceKinds, value) ? null : `must be one of ${Object.keys(practiceKinds).join(', ')}; got ${describeValue(value)}`),
+  at: date, score: number(0, 100), items: whole(1, progressLimits.maxHistoryItems),
+};
+const topFields = new Set(['version', 'settings', 'cards', 'log', 'marks', 'history']);
 
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -133,9 +178,11 @@ export function readProgress(data) {
   if (!isObject(raw.settings)) aside('progress.settings', `must be an object; got ${describeValue(raw.settings)}`);
   for (const key of Object.keys(rawSettings)) if (!Object.hasOwn(settingFields, key)) aside(`progress.settings.${key}`, 'is not a setting');
   for (const [name, [check, fallback]] of Object.entries(settingFields)) {
-    const problem = check(rawSettings[name]);
+    // A setting added after the learner's progress was saved is simply absent: its default, no notice.
+    const problem = rawSettings[name] === undefined ? null : check(rawSettings[name]);
     if (problem) aside(`progress.settings.${name}`, problem);
-    settings[name] = problem ? fallback : rawSettings[name];
+    const value = problem || rawSettings[name] === undefined ? fallback : rawSettings[name];
+    if (value !== undefined) settings[name] = value;
   }
 
   const cards = cardRecord();
@@ -163,7 +210,27 @@ export function readProgress(data) {
     });
   } else aside('progress.log', `must be a list of reviews; got ${describeValue(raw.log)}`);
 
-  return { progress: { version: SCHEMA_VERSION, settings, cards, log }, setAside, counts: { cards: cardCount, reviews: reviewCount } };
+  // Added after v1 was first written: absent means none.
+  const marks = cardRecord();
+  if (isObject(raw.marks)) {
+    for (const [id, mark] of Object.entries(raw.marks)) {
+      const path = `progress.marks[${describeValue(id)}]`;
+      const checked = cardId(id) ? { at: ' id', problem: cardId(id) } : checkRecord(mark, markFields);
+      if (checked.problem) aside(`${path}${checked.at}`, checked.problem);
+      else if (Object.keys(checked.value).length > 0) marks[id] = checked.value;
+    }
+  } else if (raw.marks !== undefined) aside('progress.marks', `must be an object of card marks by id; got ${describeValue(raw.marks)}`);
+
+  const history = [];
+  if (Array.isArray(raw.history)) {
+    raw.history.slice(-progressLimits.maxHistory).forEach((entry, index, kept) => {
+      const checked = checkRecord(entry, practiceFields);
+      if (checked.problem) aside(`progress.history[${raw.history.length - kept.length + index}]${checked.at}`, checked.problem);
+      else history.push(checked.value);
+    });
+  } else if (raw.history !== undefined) aside('progress.history', `must be a list of drill and interview results; got ${describeValue(raw.history)}`);
+
+  return { progress: { version: SCHEMA_VERSION, settings, cards, log, marks, history }, setAside, counts: { cards: cardCount, reviews: reviewCount } };
 }
 
 /**
@@ -201,7 +268,7 @@ function fromV0(data) {
       last_review: lastReview.toISOString(),
     };
   }
-  const settings = { newPerDay: data.newPerDay ?? progressLimits.defaultNewPerDay };
+  const settings = { ...defaultSettings(), newPerDay: data.newPerDay ?? progressLimits.defaultNewPerDay };
   return { data: { version: 1, settings, cards, log: [] }, setAside };
 }
 

@@ -1,0 +1,145 @@
+// Typed answers: which key points a learner's own words cover, judged on this device (no network,
+// no model). Text is reduced to word stems (Porter's stemmer, npm `stemmer`, after British -ise
+// spellings become -ize), numbers to one form ("10,000", "10k", "1e4", "ten thousand" -> 10000),
+// and common words are dropped. A key point with terms in the deck (`keyPointTerms`) is covered
+// when each of its terms is found (any of its alternatives, as a run of words, not negated just
+// before); a key point without terms is covered when most of its own content words are found.
+import { stemmer } from '../vendor/stemmer.js';
+import { plainText } from './markup.js';
+
+/** The matcher's thresholds, in one place (README: "Typed answers"). */
+export const matcherSettings = Object.freeze({
+  // Without terms: the share of a key point's content stems the answer must hold.
+  wordShare: 0.6,
+  // A term counts as negated when one of these words stands at most this many words before it.
+  negationReach: 2,
+});
+
+// Words that carry no content in an answer (articles, pronouns, auxiliaries, common prepositions);
+// "same", "only", "each", "own" and the like stay: key points turn on them.
+const stopWords = new Set(('a an the and or but if of to in on at by for with from as is are was were be been being it its this that these those '
+  + 'there their they them then than so such which who whom what when where why how do does did done has have had having can could '
+  + 'would should will shall may might must about into onto very also i you we he she his her our your my me us him').split(' '));
+// Ends a sentence in the token stream: a negation does not reach past it, a term does not run across it.
+const SENTENCE_END = '.';
+const negations = new Set(['not', 'no', 'never', 'without', 'cannot', 'nor', 'none', 'neither']);
+const greek = { 'θ': 'theta', 'π': 'pi', 'ω': 'omega', 'α': 'alpha', 'β': 'beta', 'λ': 'lambda', 'δ': 'delta', 'σ': 'sigma', 'μ': 'mu' };
+const units = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen',
+  'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const tens = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+const scales = { hundred: 100, thousand: 1e3, million: 1e6, billion: 1e9 };
+const numberWord = (word) => units.includes(word) || Object.hasOwn(tens, word) || Object.hasOwn(scales, word);
+
+/** Digits as one number: thousands separators, k/m suffixes and exponents folded ("10,000", "10k", "1e4"). */
+function digitsValue(raw) {
+  const match = /^(\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?:e([+-]?\d+))?([km])?$/.exec(raw.replace(/,$/, ''));
+  if (!match) return null;
+  const value = Number(match[1].replaceAll(',', '')) * 10 ** Number(match[2] ?? 0) * (match[3] === 'k' ? 1e3 : match[3] === 'm' ? 1e6 : 1);
+  return Number.isFinite(value) ? String(value) : null;
+}
+
+/** Words of a run of number words ("two thousand and forty eight") as one number. */
+function wordsValue(words) {
+  let total = 0;
+  let current = 0;
+  for (const word of words) {
+    if (units.includes(word)) current += units.indexOf(word);
+    else if (Object.hasOwn(tens, word)) current += tens[word];
+    else if (word === 'hundred') current = Math.max(1, current) * 100;
+    else { total += Math.max(1, current) * scales[word]; current = 0; }
+  }
+  return String(total + current);
+}
+
+/** A word in the form both sides are compared in: -ise spellings as -ize, then its Porter stem. */
+function stem(word) {
+  const american = word.length > 6 ? word.replace(/is(e|es|ed|ing|ation|ations|er|ers)$/, 'iz$1') : word;
+  return stemmer(american);
+}
+
+/**
+ * Text as comparable tokens: lowercase stems and numbers, stop words dropped, negations kept.
+ * @param {string} text  plain text or deck markup
+ * @returns {string[]}
+ */
+export function normalise(text) {
+  const plain = plainText(text).normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
+    .replace(/[θπωαβλδσμ]/g, (letter) => ` ${greek[letter]} `)
+    .replace(/n't\b/g, ' not').replace(/[‐‑‒–—−]/g, '-');
+  const raw = plain.match(/\d[\d,]*(?:\.\d+)?(?:e[+-]?\d+)?[a-z0-9]*|\.\d+|[a-z][a-z0-9]*|[.;!?](?=\s|$)/g) ?? [];
+  const tokens = [];
+  for (let i = 0; i < raw.length; i++) {
+    const word = raw[i];
+    if (/^[.;!?]$/.test(word)) { if (tokens.length && tokens.at(-1) !== SENTENCE_END) tokens.push(SENTENCE_END); continue; }
+    if (/^[\d.]/.test(word)) { tokens.push(digitsValue(word) ?? word.replace(/,/g, '')); continue; }
+    if (numberWord(word)) {
+      const run = [word];
+      // "and" inside a number ("two hundred and six") belongs to it.
+      while (i + 1 < raw.length && (numberWord(raw[i + 1]) || (raw[i + 1] === 'and' && numberWord(raw[i + 2] ?? '')))) {
+        i++;
+        if (raw[i] !== 'and') run.push(raw[i]);
+      }
+      tokens.push(wordsValue(run));
+      continue;
+    }
+    if (negations.has(word)) { tokens.push('not'); continue; }
+    if (!stopWords.has(word)) tokens.push(stem(word));
+  }
+  return tokens;
+}
+
+/** The tokens of a term or key point, without sentence ends. */
+const words = (text) => normalise(text).filter((token) => token !== SENTENCE_END);
+
+/** Each term's alternatives ("relative | offset") as token runs. */
+function alternatives(term) {
+  return term.split('|').map((alternative) => words(alternative)).filter((tokens) => tokens.length > 0);
+}
+
+/** Whether `run` occurs in `tokens` as consecutive tokens, not preceded closely by a negation (unless the run itself is negative). */
+function contains(tokens, run) {
+  for (let start = 0; start + run.length <= tokens.length; start++) {
+    if (!run.every((token, offset) => tokens[start + offset] === token)) continue;
+    const before = tokens.slice(Math.max(0, start - matcherSettings.negationReach), start);
+    if (before.includes(SENTENCE_END)) before.splice(0, before.lastIndexOf(SENTENCE_END) + 1);
+    if (run[0] === 'not' || !before.includes('not')) return true;
+  }
+  return false;
+}
+
+/**
+ * Which key points the answer covers.
+ * @param {string} answer  what the learner typed
+ * @param {string[]} keyPoints
+ * @param {(string[] | null)[]} [keyPointTerms]  per key point: terms, each "alternative | alternative", or null
+ * @returns {{ covered: boolean[], count: number }}
+ */
+export function matchKeyPoints(answer, keyPoints, keyPointTerms = []) {
+  const tokens = normalise(answer);
+  const present = new Set(tokens);
+  const covered = keyPoints.map((point, index) => {
+    const terms = keyPointTerms[index];
+    if (terms) return terms.every((term) => alternatives(term).some((run) => contains(tokens, run)));
+    const own = [...new Set(words(point).filter((token) => token !== 'not'))];
+    if (own.length === 0) return false;
+    return own.filter((word) => present.has(word)).length / own.length >= matcherSettings.wordShare;
+  });
+  return { covered, count: covered.filter(Boolean).length };
+}
+
+/** Whether an alternative of a term reduces to at least one word (the deck validator's check). */
+export function termHasWords(term) {
+  return term.split('|').every((alternative) => words(alternative).length > 0);
+}
+
+/**
+ * The grade a typed answer suggests (the learner may choose another): every key point, Good; at
+ * least half, Hard; fewer, Again. Easy is the learner's own call. A hint caps the suggestion at Hard.
+ * @param {{ covered: number, total: number, hintsUsed: number }} tally
+ * @returns {1 | 2 | 3}  Rating.Again, Hard or Good
+ */
+export function suggestGrade({ covered, total, hintsUsed }) {
+  const share = total === 0 ? 0 : covered / total;
+  const grade = share >= 1 ? 3 : share >= 0.5 ? 2 : 1;
+  return hintsUsed > 0 ? Math.min(grade, 2) : grade;
+}
