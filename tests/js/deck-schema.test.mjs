@@ -74,6 +74,15 @@ const malformed = [
   ['a claim past the key points', (d, c) => { c.claims = [0, 5]; }, 'cards[0].claims[1]', /must be the index of a key point, 0 to 4; got number 5/],
   ['a claim not a whole number', (d, c) => { c.claims = [1.5]; }, 'cards[0].claims[0]', /must be the index of a key point, 0 to 4; got number 1\.5/],
   ['a claim repeated', (d, c) => { c.claims = [1, 1]; }, 'cards[0].claims[1]', /repeats key point 1/],
+  ['a tag in -isation spelling', (d, c) => { c.tags[0] = 'length-generalisation'; }, 'cards[0].tags[0]', /must be written "length-generalization"/],
+  ['a tag with a space', (d, c) => { c.tags[0] = 'long context'; }, 'cards[0].tags[0]', /must be written "long-context"/],
+  ['hints not a list', (d, c) => { c.hints = 'think'; }, 'cards[0].hints', /must be a list/],
+  ['a hint empty', (d, c) => { c.hints = ['Think of rows.', '']; }, 'cards[0].hints[1]', /must not be empty/],
+  ['six hints', (d, c) => { c.hints = Array.from({ length: 6 }, (_, i) => `Hint ${i}.`); }, 'cards[0].hints', /6 hints; at most 5/],
+  ['keyPointTerms shorter than keyPoints', (d, c) => { c.keyPointTerms = [null]; }, 'cards[0].keyPointTerms', /one entry per key point \(5\).*got 1 entries/],
+  ['a key point\'s terms an empty list', (d, c) => { c.keyPointTerms = [[], null, null, null, null]; }, 'cards[0].keyPointTerms[0]', /null or a list of 1 to 8 terms/],
+  ['a term of common words only', (d, c) => { c.keyPointTerms = [['lookup | it is the'], null, null, null, null]; }, 'cards[0].keyPointTerms[0][0]', /"it is the" has none/],
+  ['a term not text', (d, c) => { c.keyPointTerms = [[3], null, null, null, null]; }, 'cards[0].keyPointTerms[0][0]', /must be text/],
 ];
 
 describe('malformed decks name the deck, the card id and the field path', () => {

@@ -155,6 +155,13 @@ describe('progress storage', () => {
     ['a reviewed card with difficulty 6e-323 (ts-fsrs refuses to schedule it)', (data) => { data.cards.b.difficulty = 6e-323; }, { cards: 1, reviews: 3 },
       /progress\.cards\["b"\]\.difficulty and \.stability must be 0 for both/],
     ['a card id far too long', (data) => { data.cards['x'.repeat(300)] = data.cards.a; }, { cards: 2, reviews: 3 }, /1 of 3 cards/],
+    ['a desired retention of 0.99', (data) => { data.settings.desiredRetention = 0.99; }, { cards: 2, reviews: 3 }, /progress\.settings\.desiredRetention must be a number from 0\.7 to 0\.97; got 0\.99/],
+    ['FSRS parameters one short', (data) => { data.settings.parameters = new Array(20).fill(1); }, { cards: 2, reviews: 3 }, /progress\.settings\.parameters must be a list of 21 FSRS parameters/],
+    ['an FSRS parameter out of its bounds', (data) => { data.settings.parameters = [...new Array(4).fill(1), 11, ...new Array(16).fill(0.1)]; }, { cards: 2, reviews: 3 }, /parameters parameter 4 must be a number from 1 to 10; got 11/],
+    ['an optimisation record with a text log-loss', (data) => { data.settings.optimised = { at: '2025-03-01T09:00:00.000Z', reviews: 10, logLossBefore: 'high', logLossAfter: 0.3 }; }, { cards: 2, reviews: 3 }, /optimised logLossBefore must be a number/],
+    ['a card mark that is not true', (data) => { data.marks = { a: { suspended: 'yes' } }; }, { cards: 2, reviews: 3 }, /progress\.marks\["a"\]\.suspended must be true when present/],
+    ['a bury with a bad date', (data) => { data.marks = { b: { buriedUntil: 'tomorrow' } }; }, { cards: 2, reviews: 3 }, /progress\.marks\["b"\]\.buriedUntil must be a date/],
+    ['a practice result of an unknown kind', (data) => { data.history = [{ kind: 'quiz', at: '2025-03-01T09:00:00.000Z', score: 50, items: 3 }]; }, { cards: 2, reviews: 3 }, /progress\.history\[0\]\.kind must be one of red-flags, mock-interview/],
   ];
   for (const [name, change, kept, message] of corruptShapes) {
     test(`${name}: the valid cards and reviews are kept, the rest set aside in a backup, and grading works`, () => {

@@ -127,9 +127,9 @@ export function matchKeyPoints(answer, keyPoints, keyPointTerms = []) {
   return { covered, count: covered.filter(Boolean).length };
 }
 
-/** Whether an alternative of a term reduces to at least one word (the deck validator's check). */
-export function termHasWords(term) {
-  return term.split('|').every((alternative) => words(alternative).length > 0);
+/** The alternatives of a term that reduce to no word at all (only common words): the deck validator refuses them. */
+export function emptyAlternatives(term) {
+  return term.split('|').map((alternative) => alternative.trim()).filter((alternative) => words(alternative).length === 0);
 }
 
 /**

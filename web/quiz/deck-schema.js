@@ -2,7 +2,7 @@
 // the card id and the field path, so an author can fix a deck in one pass.
 import { computedTemplates, placeholders } from './computed-templates.js';
 import { markupProblems } from './markup.js';
-import { termHasWords } from './answer-matcher.js';
+import { emptyAlternatives } from './answer-matcher.js';
 
 export const limits = Object.freeze({
   maxDeckBytes: 2 * 1024 * 1024,
@@ -205,7 +205,8 @@ function checkKeyPointTerms(card, path, report) {
     }
     entry.forEach((term, i) => {
       if (!checkText(term, `${at}[${i}]`, report, limits.maxTermChars)) return;
-      if (!termHasWords(term)) report(`${at}[${i}]`, `each alternative (between |) must hold a word or number that is not a common word; got ${describe(term)}`);
+      const empty = emptyAlternatives(term);
+      if (empty.length) report(`${at}[${i}]`, `each alternative (between |) must hold a word or number that is not a common word; ${empty.map((text) => `"${spellOut(text.slice(0, 40))}"`).join(', ')} ${empty.length === 1 ? 'has' : 'have'} none`);
     });
   });
 }

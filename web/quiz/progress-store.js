@@ -59,7 +59,7 @@ export function emptyProgress() {
 
 /** The marks of a card (suspended, buried, leech); an empty object when it has none. */
 export function cardMarks(progress, cardId) {
-  return Object.hasOwn(progress.marks, cardId) ? progress.marks[cardId] : {};
+  return progress.marks && Object.hasOwn(progress.marks, cardId) ? progress.marks[cardId] : {};
 }
 
 /** The stored FSRS state of a card, or undefined (never an inherited property). */

@@ -1,10 +1,13 @@
 // Review: the due queue graded Again/Hard/Good/Easy (keys 1-4) with FSRS, new cards limited per
 // day, undo of the last grade (u or Ctrl+Z). Progress is saved on every grade and every undo.
 // Anki's keyboard habit: a computed card's answer box takes the typing, Enter checks, Space flips,
-// 1-4 grade, and focus stays on the card from one card to the next.
+// 1-4 grade, - buries, @ suspends, and focus stays on the card from one card to the next. A tiered
+// card takes an optional typed answer (t) and hints (h); the flip marks the key points covered and
+// suggests a grade. After a break, catch-up spreads the overdue pile over a few days.
 import { createCardView } from './card-view.js';
 import { revealOrAnswer, showComputedCard } from './computed-card.js';
-import { buildQueue, gradeCard, grades, previewIntervals, undoGrade } from './scheduler.js';
+import { addAnswerAids } from './answer-aids.js';
+import { CATCH_UP_THRESHOLD, LEECH_LAPSES, buildQueue, gradeCard, grades, markCard, overdueCards, previewIntervals, spreadOverdue, undoGrade } from './scheduler.js';
 import { storedCard } from './progress-store.js';
 import { element } from './render.js';
 
@@ -38,6 +41,31 @@ function createDeckChoice(context, onChange) {
   };
 }
 
+/** The catch-up offer: shown when many review cards are overdue since before today. */
+function createCatchUp(context, reviewCards, onSpread) {
+  const days = element('select', [3, 5, 7, 14].map((count) => element('option', [`${count} days`], { attributes: { value: String(count) } })), { id: 'catch-up-days' });
+  days.value = '5';
+  const text = element('span', []);
+  const button = element('button', ['Spread them'], { id: 'catch-up-spread', className: 'secondary', attributes: { type: 'button' } });
+  const root = element('p', [text, ' ', element('label', ['Spread over '], { attributes: { for: 'catch-up-days' } }), days, ' ', button], { className: 'catch-up', id: 'catch-up' });
+  root.hidden = true;
+  button.addEventListener('click', () => {
+    const now = new Date();
+    let result;
+    context.updateProgress((latest) => { result = spreadOverdue(reviewCards(), latest, now, Number(days.value)); return result.progress; });
+    context.announce(`Catch-up: ${result.perDay} overdue cards stay for today; ${result.moved} more come back over the next ${Number(days.value) - 1} days.`);
+    onSpread();
+  });
+  return {
+    root,
+    render(progress, now) {
+      const count = overdueCards(reviewCards(), progress, now).length;
+      root.hidden = count < CATCH_UP_THRESHOLD;
+      text.textContent = `After a break: ${count} cards have been overdue since before today. Rather than one pile, do the ones you are most likely to have forgotten first.`;
+    },
+  };
+}
+
 /** @param {import('./quiz-app.js').QuizContext} context */
 export function createReviewMode(context) {
   const view = createCardView({ idPrefix: 'card' });
@@ -52,18 +80,36 @@ export function createReviewMode(context) {
   });
   const gradeBar = element('div', gradeButtons, { className: 'grade-bar', attributes: { role: 'group', 'aria-label': 'Grade your answer' } });
   gradeBar.hidden = true;
-  const controls = element('div', [view.flipButton, element('span', ['Space flips · 1–4 grade · ? shortcuts'], { className: 'hint' })], { className: 'card-controls' });
-  const root = element('div', [element('div', [counts, deckChoice.root, undoButton], { className: 'review-bar' }), view.article, controls, gradeBar]);
+  const buryButton = element('button', ['Bury until tomorrow (-)'], { id: 'review-bury', className: 'secondary', attributes: { type: 'button', 'aria-keyshortcuts': '-' } });
+  const suspendButton = element('button', ['Suspend (@)'], { id: 'review-suspend', className: 'secondary', attributes: { type: 'button', 'aria-keyshortcuts': '@' } });
+  buryButton.addEventListener('click', () => setAside('buried'));
+  suspendButton.addEventListener('click', () => setAside('suspended'));
+  const controls = element('div', [view.flipButton, buryButton, suspendButton, element('span', ['Space flips · 1–4 grade · t type · h hint · ? shortcuts'], { className: 'hint' })], { className: 'card-controls' });
+  const catchUp = createCatchUp(context, () => reviewCards(), () => refresh({ focus: true }));
+  const root = element('div', [element('div', [counts, deckChoice.root, undoButton], { className: 'review-bar' }), catchUp.root, view.article, controls, gradeBar]);
   // The card takes focus between cards (it is not a tab stop of its own).
   view.article.tabIndex = -1;
 
   let current = null;
+  let aids = null;  // hints and the typed answer of the tiered card on screen
+  let suggested = null;  // the rating the typed answer or the hints suggest, once flipped
   let shownAt = 0;
   /** @type {any[]} */
   let undoStack = [];
   let wakeUp = 0;  // timer that shows a (re)learning card when it comes due
 
-  view.onFlip((flipped) => { gradeBar.hidden = !flipped || !current; });
+  view.onFlip((flipped) => {
+    gradeBar.hidden = !flipped || !current;
+    if (flipped && aids && suggested === null) {
+      suggested = aids.judge();
+      for (const button of gradeButtons) {
+        const isSuggested = Number(button.dataset.rating) === suggested;
+        button.classList.toggle('suggested', isSuggested);
+        button.querySelector('.grade-suggested')?.remove();
+        if (isSuggested) button.append(element('span', [' · suggested'], { className: 'grade-suggested' }));
+      }
+    }
+  });
 
   /** The cards of the decks Review draws from. */
   const reviewCards = () => {
@@ -99,6 +145,10 @@ export function createReviewMode(context) {
     undoButton.disabled = undoStack.length === 0;
     current = cards.find((card) => card.id === queue.next) ?? null;
     gradeBar.hidden = true;
+    aids = null;
+    suggested = null;
+    catchUp.render(progress, now);
+    buryButton.disabled = suspendButton.disabled = !current;
     if (!current) {
       view.showMessage(emptyMessage(queue, cards));
       const wait = queue.nextDue ? queue.nextDue.getTime() - now.getTime() : Infinity;
@@ -110,6 +160,7 @@ export function createReviewMode(context) {
     const intervals = previewIntervals(progress, current.id, now);
     gradeButtons.forEach((button, index) => {
       const { rating, key, label } = grades[index];
+      button.classList.remove('suggested');
       button.replaceChildren(element('span', [`${label}`], { className: 'grade-label' }), element('span', [` ${key} · ${intervals[rating]}`], { className: 'grade-detail' }));
     });
     if (current.computed) {
@@ -119,6 +170,7 @@ export function createReviewMode(context) {
       });
     } else {
       view.show(current);
+      aids = addAnswerAids(view, current, { announce: context.announce, onFlipRequest: () => { view.flip(true); view.article.focus({ preventScroll: true }); } });
       if (focus) view.article.focus({ preventScroll: true });
     }
     if (focus) context.revealInPage(view.article);
@@ -128,9 +180,11 @@ export function createReviewMode(context) {
     if (!current || !view.flipped) return;
     const now = new Date();
     let undo;
+    let becameLeech = false;
     const progress = context.updateProgress((latest) => {
       const graded = gradeCard(latest, current.id, rating, now);
       undo = graded.undo;
+      becameLeech = graded.becameLeech;
       return graded.progress;
     });
     undoStack = [...undoStack.slice(-49), undo];
@@ -141,7 +195,17 @@ export function createReviewMode(context) {
         response: label, latencyMs: performance.now() - shownAt });
     }
     const due = new Date(storedCard(progress, current.id).due);
-    context.announce(`Graded ${label}. Next review of this card ${due - now < 86400000 ? `at ${due.toLocaleTimeString()}` : `on ${due.toLocaleDateString()}`}.`);
+    const leech = becameLeech ? ` This card has now lapsed ${LEECH_LAPSES} times and is tagged leech (see Stats): rewrite it in your own words, or suspend it.` : '';
+    context.announce(`Graded ${label}. Next review of this card ${due - now < 86400000 ? `at ${due.toLocaleTimeString()}` : `on ${due.toLocaleDateString()}`}.${leech}`);
+    refresh({ focus: true });
+  }
+
+  /** Buries the card on screen until tomorrow, or suspends it until the learner unsuspends it (Stats). */
+  function setAside(mark) {
+    if (!current) return;
+    const { id } = current;
+    context.updateProgress((latest) => markCard(latest, id, mark, true, new Date()));
+    context.announce(mark === 'buried' ? 'Card buried until tomorrow.' : 'Card suspended: it stays out of Review until you unsuspend it under Stats.');
     refresh({ focus: true });
   }
 
@@ -165,6 +229,10 @@ export function createReviewMode(context) {
       if ((event.key === 'z' && (event.ctrlKey || event.metaKey)) || (event.key === 'u' && !event.ctrlKey && !event.metaKey)) { undo(); return true; }
       if (event.ctrlKey || event.metaKey || event.altKey) return false;
       if (event.key === ' ' || event.key === 'Enter') { revealOrAnswer(view); return true; }
+      if (event.key === '-') { setAside('buried'); return true; }
+      if (event.key === '@') { setAside('suspended'); return true; }
+      if (event.key === 'h' && aids) { aids.revealHint(); return true; }
+      if (event.key === 't' && aids) { aids.focusAnswer(); return true; }
       const entry = grades.find(({ key }) => key === event.key);
       if (entry) { grade(entry.rating); return true; }
       return false;

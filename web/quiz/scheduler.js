@@ -1,7 +1,7 @@
 // Spaced repetition with FSRS (ts-fsrs, vendored into dist/vendor/ by the build). Progress holds
 // cards in a JSON-friendly form (ISO dates); this module converts at the edges.
 import { createEmptyCard, fsrs, generatorParameters, Rating, State } from '../vendor/ts-fsrs.mjs';
-import { cardRecord, storedCard } from './progress-store.js';
+import { cardMarks, cardRecord, storedCard } from './progress-store.js';
 import { newCardOrder } from './new-card-order.js';
 
 export { Rating, State };
@@ -14,8 +14,25 @@ export const grades = Object.freeze([
   { rating: Rating.Easy, key: '4', label: 'Easy' },
 ]);
 
-// No fuzz: the same grades give the same intervals, so tests and learners see predictable steps.
-const scheduler = fsrs(generatorParameters({ enable_fuzz: false }));
+/** A card that lapses this often (Again on a card in review) is tagged leech: Anki's default threshold. */
+export const LEECH_LAPSES = 8;
+/** Catch-up is offered once this many review cards are overdue since before today. */
+export const CATCH_UP_THRESHOLD = 20;
+
+const schedulers = new Map();
+/**
+ * The FSRS scheduler for the learner's settings: their desired retention and, once optimised,
+ * their own parameters. No fuzz: the same grades give the same intervals, so tests and learners
+ * see predictable steps.
+ * @param {import('./progress-store.js').Settings} settings
+ */
+export function schedulerFor({ desiredRetention, parameters }) {
+  const key = `${desiredRetention}|${parameters?.join() ?? ''}`;
+  if (!schedulers.has(key)) {
+    schedulers.set(key, fsrs(generatorParameters({ enable_fuzz: false, request_retention: desiredRetention, ...(parameters ? { w: parameters } : {}) })));
+  }
+  return schedulers.get(key);
+}
 // Cards in (re)learning that come due within this window are shown now rather than left waiting.
 const LEARN_AHEAD_MS = 20 * 60 * 1000;
 
@@ -47,14 +64,52 @@ function fromStored(stored, now) {
  */
 export function gradeCard(progress, cardId, rating, now) {
   const previous = storedCard(progress, cardId);
-  const { card } = scheduler.next(fromStored(previous, now), now, rating);
+  const { card } = schedulerFor(progress.settings).next(fromStored(previous, now), now, rating);
   const entry = { cardId, rating, state: previous?.state ?? State.New, review: now.toISOString() };
   const cards = cardRecord(Object.entries(progress.cards));
   cards[cardId] = toStored(card);
+  const previousMarks = cardMarks(progress, cardId);
+  const becameLeech = card.lapses >= LEECH_LAPSES && !previousMarks.leech;
+  const marks = becameLeech ? withMarks(progress.marks, cardId, { ...previousMarks, leech: true }) : progress.marks;
   return {
-    progress: { ...progress, cards, log: [...progress.log, entry] },
-    undo: { cardId, previous, graded: toStored(card), entry },
+    progress: { ...progress, cards, log: [...progress.log, entry], marks },
+    undo: { cardId, previous, graded: toStored(card), entry, previousMarks: becameLeech ? previousMarks : undefined },
+    becameLeech,
   };
+}
+
+/** A copy of `marks` with the card's marks replaced (an empty set of marks removes its entry). */
+function withMarks(marks, cardId, next) {
+  const copy = cardRecord(Object.entries(marks ?? {}));
+  if (Object.keys(next).length === 0) delete copy[cardId];
+  else copy[cardId] = next;
+  return copy;
+}
+
+/**
+ * Sets or clears one mark of a card: suspend (until unsuspended), bury (until the start of the next
+ * local day, as Anki buries), or the leech tag.
+ * @param {import('./progress-store.js').Progress} progress
+ * @param {string} cardId
+ * @param {'suspended' | 'buried' | 'leech'} mark
+ * @param {boolean} on
+ * @param {Date} now
+ */
+export function markCard(progress, cardId, mark, on, now) {
+  const { buriedUntil, ...current } = cardMarks(progress, cardId);
+  const next = { ...current, ...(buriedUntil ? { buriedUntil } : {}) };
+  if (mark === 'buried') {
+    delete next.buriedUntil;
+    if (on) next.buriedUntil = new Date(new Date(now).setHours(24, 0, 0, 0)).toISOString();
+  } else if (on) next[mark] = true;
+  else delete next[mark];
+  return { ...progress, marks: withMarks(progress.marks, cardId, next) };
+}
+
+/** Whether Review leaves the card out now: suspended, or buried until a later moment. */
+export function setAsideNow(progress, cardId, now) {
+  const marks = cardMarks(progress, cardId);
+  return Boolean(marks.suspended) || (marks.buriedUntil !== undefined && Date.parse(marks.buriedUntil) > now.getTime());
 }
 
 /**
@@ -64,18 +119,21 @@ export function gradeCard(progress, cardId, rating, now) {
  */
 export function undoGrade(progress, undo) {
   const cards = cardRecord(Object.entries(progress.cards));
+  let marks = progress.marks;
   if (JSON.stringify(storedCard(progress, undo.cardId)) === JSON.stringify(undo.graded)) {
     if (undo.previous) cards[undo.cardId] = undo.previous;
     else delete cards[undo.cardId];
+    // The grade that made the card a leech is taken back: so is the tag.
+    if (undo.previousMarks) marks = withMarks(progress.marks, undo.cardId, undo.previousMarks);
   }
   const same = (entry) => entry.cardId === undo.entry.cardId && entry.review === undo.entry.review && entry.rating === undo.entry.rating;
   const index = progress.log.findLastIndex(same);
-  return { ...progress, cards, log: index < 0 ? progress.log : progress.log.filter((_, i) => i !== index) };
+  return { ...progress, cards, marks, log: index < 0 ? progress.log : progress.log.filter((_, i) => i !== index) };
 }
 
 /** What each grade would schedule, as short labels ("10m", "3d") for the buttons. */
 export function previewIntervals(progress, cardId, now) {
-  const outcomes = scheduler.repeat(fromStored(storedCard(progress, cardId), now), now);
+  const outcomes = schedulerFor(progress.settings).repeat(fromStored(storedCard(progress, cardId), now), now);
   return Object.fromEntries(grades.map(({ rating }) => [rating, formatInterval(outcomes[rating].card.due - now)]));
 }
 
@@ -101,6 +159,7 @@ export function newCardsIntroducedToday(progress, now) {
 /**
  * The review queue: cards due now (earliest first; learning cards up to 20 minutes early when
  * nothing else is due), then unseen cards in newCardOrder up to today's new-card allowance.
+ * Suspended cards and cards buried until later are left out.
  * @param {{ id: string }[]} cards
  * @param {import('./progress-store.js').Progress} progress
  * @param {Date} now
@@ -109,7 +168,8 @@ export function newCardsIntroducedToday(progress, now) {
  *   ahead: (re)learning cards shown early (nothing else to do); learningLater: the other (re)learning cards that come back
  *   later today; unseenLeft: unseen cards past today's allowance
  */
-export function buildQueue(cards, progress, now) {
+export function buildQueue(allCards, progress, now) {
+  const cards = allCards.filter((card) => !setAsideNow(progress, card.id, now));
   const known = cards.filter((card) => storedCard(progress, card.id));
   const dueAt = (card) => new Date(storedCard(progress, card.id).due).getTime();
   const due = known.filter((card) => dueAt(card) <= now.getTime()).sort((a, b) => dueAt(a) - dueAt(b)).map((card) => card.id);
@@ -127,4 +187,40 @@ export function buildQueue(cards, progress, now) {
     learningLater: { count: learningToday.length, first: learningToday[0] ? new Date(dueAt(learningToday[0])) : null },
     unseenLeft: unseen.length - fresh.length,
   };
+}
+
+/** Local midnight starting the day `days` after `now`'s day. */
+const startOfDay = (now, days = 0) => new Date(new Date(now).setHours(24 * days, 0, 0, 0));
+
+/**
+ * Review cards overdue since before today (not suspended or buried), the least likely to be
+ * remembered first (FSRS retrievability now).
+ * @returns {{ id: string, retrievability: number }[]}
+ */
+export function overdueCards(cards, progress, now) {
+  const today = startOfDay(now).getTime();
+  const scheduler = schedulerFor(progress.settings);
+  return cards.filter((card) => {
+    const stored = storedCard(progress, card.id);
+    return stored && stored.state === State.Review && Date.parse(stored.due) < today && !setAsideNow(progress, card.id, now);
+  }).map((card) => ({ id: card.id, retrievability: scheduler.get_retrievability(fromStored(storedCard(progress, card.id), now), now, false) }))
+    .sort((a, b) => a.retrievability - b.retrievability);
+}
+
+/**
+ * Catch-up after a break: the overdue review cards are spread over `days` days instead of one
+ * pile. Today keeps an even share, the cards most likely forgotten; each later day takes the next
+ * share (due at that day's start). Their FSRS memory state is untouched: each is graded as usual
+ * when it comes up, with the real time since its last review.
+ * @returns {{ progress: import('./progress-store.js').Progress, perDay: number, moved: number }}
+ */
+export function spreadOverdue(cards, progress, now, days) {
+  const overdue = overdueCards(cards, progress, now);
+  const perDay = Math.ceil(overdue.length / days);
+  const stored = cardRecord(Object.entries(progress.cards));
+  overdue.forEach(({ id }, index) => {
+    const day = Math.floor(index / perDay);
+    if (day > 0) stored[id] = { ...stored[id], due: startOfDay(now, day).toISOString() };
+  });
+  return { progress: { ...progress, cards: stored }, perDay, moved: Math.max(0, overdue.length - perDay) };
 }

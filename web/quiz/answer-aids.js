@@ -1,0 +1,77 @@
+// What Review adds to the front of a tiered card: the card's hints, revealed one at a time, and a
+// box to type an answer before flipping. On the flip the key points the typed answer covers are
+// marked beside each key point and a grade is suggested (the learner may grade otherwise).
+import { matchKeyPoints, suggestGrade } from './answer-matcher.js';
+import { grades } from './scheduler.js';
+import { element, renderInline } from './render.js';
+
+/**
+ * @param {ReturnType<import('./card-view.js').createCardView>} view  showing `card`'s front
+ * @param {any} card
+ * @param {{ announce: (text: string) => void, onFlipRequest: () => void }} options
+ *   onFlipRequest: Enter in the answer box (the card flips and the answer is judged)
+ */
+export function addAnswerAids(view, card, { announce, onFlipRequest }) {
+  const prefix = view.article.id;
+  const hints = card.hints ?? [];
+  let shown = 0;
+  const hintList = element('ol', [], { className: 'hint-list', id: `${prefix}-hints` });
+  const hintButton = element('button', [], { className: 'secondary', id: `${prefix}-hint`, attributes: { type: 'button', 'aria-keyshortcuts': 'h', 'aria-controls': `${prefix}-hints` } });
+  const hintLabel = () => { hintButton.textContent = `Show a hint (h) · ${shown} of ${hints.length}`; hintButton.disabled = shown === hints.length; };
+  hintButton.addEventListener('click', () => revealHint());
+  hintLabel();
+
+  const inputId = `${prefix}-typed`;
+  const input = element('textarea', [], { id: inputId, className: 'typed-answer', attributes: { rows: '3', autocomplete: 'off', spellcheck: 'true', 'aria-describedby': `${inputId}-help` } });
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && !event.shiftKey) { event.preventDefault(); onFlipRequest(); }
+    if (event.key === 'Escape') input.blur();  // hands the keys back to the quiz shortcuts
+  });
+  view.frontExtra.append(
+    ...(hints.length ? [element('div', [hintList, hintButton], { className: 'card-hints' })] : []),
+    element('div', [
+      element('label', ['Your answer (optional)'], { attributes: { for: inputId } }), input,
+      element('p', ['t types · Enter shows the answer and marks the key points you covered · Shift+Enter a new line · Esc leaves the box'], { className: 'hint', id: `${inputId}-help` }),
+    ], { className: 'typed-answer-box' }),
+  );
+
+  function revealHint() {
+    if (shown >= hints.length || view.flipped) return false;
+    hintList.append(element('li', [renderInline(hints[shown])]));
+    shown++;
+    hintLabel();
+    announce(`Hint ${shown} of ${hints.length}: ${hintList.lastElementChild.textContent}`);
+    return true;
+  }
+
+  /**
+   * On the flip: marks the key points the typed answer covers, says the suggested grade.
+   * @returns {number | null}  the suggested rating, or null when nothing was typed and no hint used
+   */
+  function judge() {
+    input.readOnly = true;
+    hintButton.disabled = true;
+    const typed = input.value.trim();
+    const keyList = view.back.querySelector('.tier-key-points ul');
+    if (!typed && shown === 0) return null;
+    const points = card.keyPoints ?? [];
+    const { covered, count } = typed ? matchKeyPoints(typed, points, card.keyPointTerms) : { covered: points.map(() => false), count: 0 };
+    const rating = suggestGrade({ covered: typed ? count : points.length, total: points.length, hintsUsed: shown });
+    const label = grades.find((entry) => entry.rating === rating).label;
+    if (typed && keyList) {
+      [...keyList.children].forEach((item, index) => {
+        item.classList.add(covered[index] ? 'covered' : 'missed');
+        item.append(' ', element('span', [covered[index] ? '✓ in your answer' : '✗ not found in your answer'], { className: 'coverage' }));
+      });
+    }
+    const hintNote = shown ? ` You used ${shown} hint${shown === 1 ? '' : 's'}, so at most Hard is suggested.` : '';
+    const text = typed ? `Your answer covers ${count} of ${points.length} key points. Suggested grade: ${label}.${hintNote}`
+      : `Suggested grade: ${label}.${hintNote}`;
+    const summary = element('p', [text], { className: 'coverage-summary', id: `${prefix}-coverage` });
+    (keyList?.parentElement ?? view.back).prepend(summary);
+    announce(text);
+    return rating;
+  }
+
+  return { revealHint, judge, focusAnswer: () => { if (!view.flipped) input.focus(); }, get hintsUsed() { return shown; } };
+}
