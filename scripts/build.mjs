@@ -37,19 +37,21 @@ const vendor = {
   'stemmer.js': 'node_modules/stemmer/index.js',
   // Loaded only when asked for (the FSRS optimiser, the .apkg export): lazy chunks of their own.
   'fsrs_browser.js': 'node_modules/fsrs-browser/fsrs_browser.js',
-  'sql-wasm.js': 'node_modules/sql.js/dist/sql-wasm.js',
+  'sql-wasm-browser.js': 'node_modules/sql.js/dist/sql-wasm-browser.js',
+  'fflate.js': 'node_modules/fflate/esm/browser.js',
 };
 // The WebAssembly those lazy modules fetch, beside them in dist/vendor/, and each package's licence.
 const vendorFiles = {
   'fsrs_browser_bg.wasm': 'node_modules/fsrs-browser/fsrs_browser_bg.wasm',
   'snippets': 'node_modules/fsrs-browser/snippets',
-  'sql-wasm.wasm': 'node_modules/sql.js/dist/sql-wasm.wasm',
+  'sql-wasm-browser.wasm': 'node_modules/sql.js/dist/sql-wasm-browser.wasm',
   'ts-fsrs.LICENSE.txt': 'node_modules/ts-fsrs/LICENSE',
   'uPlot.min.css': 'node_modules/uplot/dist/uPlot.min.css',
   'uPlot.LICENSE.txt': 'node_modules/uplot/LICENSE',
   'stemmer.LICENSE.txt': 'node_modules/stemmer/license',
   'fsrs-browser.LICENSE.txt': 'node_modules/fsrs-browser/LICENSE',
   'sql.js.LICENSE.txt': 'node_modules/sql.js/LICENSE',
+  'fflate.LICENSE.txt': 'node_modules/fflate/LICENSE',
 };
 
 const steps = {

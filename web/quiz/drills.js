@@ -3,6 +3,7 @@
 // the same form, as many of each; then why. Follow-ups: the follow-up questions alone, answer on demand.
 import { createScopePicker, cardsInScope } from './cram-mode.js';
 import { pageSeed, seedFromText, seededRandom, shuffled } from './random.js';
+import { addPractice } from './progress-store.js';
 import { element, renderInline, renderMarkup } from './render.js';
 
 /**
@@ -95,6 +96,11 @@ export function createRedFlagDrill(context) {
     context.recordAnswer({ kind: 'red-flag', cardId: statement.card.id, question: `True or false: ${statement.text}`, checked: true, correct,
       response: String(answer), expected: statement.truth, latencyMs: performance.now() - shownAt });
     frame.position.textContent = `Statement ${(index % statements.length) + 1} of ${statements.length} · ${right}/${answered} right`;
+    // A full pass through the statements is one drill in the learner's history (Stats).
+    if (answered === statements.length) {
+      const score = Math.round((100 * right) / answered);
+      context.updateProgress((latest) => addPractice(latest, { kind: 'red-flags', at: new Date().toISOString(), score, items: answered }));
+    }
     const verdict = `${correct ? 'Right' : 'Wrong'}: this is ${statement.truth ? 'a key point' : 'a red flag'} of “${statement.card.question}”`;
     const why = statement.truth
       ? [element('p', ['Why it holds:']), renderMarkup(statement.card.basic ?? statement.card.keyPoints.join('\n\n'))]

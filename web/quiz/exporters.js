@@ -58,9 +58,12 @@ export function ankiExport(cards, drawn = new Map()) {
   return ['#separator:tab', '#html:true', '#columns:Front\tBack\tTags', '#tags column:3', ...notes].join('\n') + '\n';
 }
 
-/** Offers text as a file download (a same-origin blob: URL; no request leaves the page). */
-export function downloadText(filename, text, type) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/**
+ * Offers text or bytes as a file download (a same-origin blob: URL; no request leaves the page).
+ * @param {string} filename @param {string | Uint8Array} contents @param {string} type
+ */
+export function downloadFile(filename, contents, type) {
+  const url = URL.createObjectURL(new Blob([contents], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

@@ -1,9 +1,11 @@
 // Decks and progress: which decks are loaded, load a deck file (kept until removed), the new-card
-// limit, export and import progress, export for Anki, reset (after confirmation), and the
-// backups of progress that could not be read. What each action did is said on screen.
+// limit, the desired retention and the FSRS optimiser, export and import progress, export for
+// Anki (an .apkg package, or tab-separated text), reset (after confirmation), and the backups of
+// progress that could not be read. What each action did is said on screen.
 import { exportProgress, importProgress, emptyProgress, progressLimits, readBackups, removeBackup } from './progress-store.js';
 import { readStoredDecks, removeStoredDeck } from './deck-store.js';
-import { ankiExport, downloadText, drawComputedCards } from './exporters.js';
+import { ankiExport, downloadFile, drawComputedCards } from './exporters.js';
+import { createSchedulingSettings } from './scheduling-settings.js';
 import { pageSeed } from './random.js';
 import { element } from './render.js';
 
@@ -38,6 +40,8 @@ export function createManageMode(context) {
   const isolated = (text) => element('bdi', [text]);
   const deckStatus = statusLine('deck-status');
   const progressStatus = statusLine('progress-status');
+  const schedulingStatus = statusLine('scheduling-status');
+  const scheduling = createSchedulingSettings(context, schedulingStatus);
 
   deckFile.addEventListener('change', async () => {
     const file = deckFile.files?.[0];
@@ -84,8 +88,9 @@ export function createManageMode(context) {
     element('h3', ['Progress']),
     element('p', [element('label', ['New cards per day: '], { attributes: { for: 'new-per-day' } }), newPerDay]),
     element('p', [
-      button('Export progress (JSON)', 'export-progress', () => downloadText(`posenc-progress-${stamp()}.json`, exportProgress(context.getProgress()), 'application/json')),
-      button('Export decks for Anki (TSV)', 'export-anki', exportForAnki),
+      button('Export progress (JSON)', 'export-progress', () => downloadFile(`posenc-progress-${stamp()}.json`, exportProgress(context.getProgress()), 'application/json')),
+      button('Export decks for Anki (.apkg)', 'export-apkg', exportAnkiPackage),
+      button('Export decks as text (TSV)', 'export-anki', exportForAnki),
     ], { className: 'button-row' }),
     element('p', [element('label', ['Import progress: '], { attributes: { for: 'progress-file' } }), progressFile]),
     element('p', [button('Reset all progress…', 'reset-progress', async () => {
@@ -94,6 +99,7 @@ export function createManageMode(context) {
       progressStatus.tell('Progress reset: this browser holds no reviews or schedules now.');
     })]),
     progressStatus.line,
+    scheduling.root, schedulingStatus.line,
     element('h3', ['Backups']),
     element('p', [`Saved progress that could not be read is set aside here, exactly as it was stored (the last ${progressLimits.backups} backups are kept). Download one to repair it by hand and import it.`], { className: 'hint' }),
     backupList,
@@ -130,7 +136,7 @@ export function createManageMode(context) {
       const inMemory = held.includes(backup) ? ' Held by this page only: storage had no room for it.' : '';
       return element('li', [
         element('strong', [when]), ` (${backup.text.length.toLocaleString('en-US')} characters). ${backup.reason}${inMemory} `,
-        button('Download', `download-backup-${index}`, () => downloadText(`posenc-progress-backup-${backup.savedAt.slice(0, 10)}.json`, backup.text, 'application/json')),
+        button('Download', `download-backup-${index}`, () => downloadFile(`posenc-progress-backup-${backup.savedAt.slice(0, 10)}.json`, backup.text, 'application/json')),
         ' ',
         button('Delete', `delete-backup-${index}`, async () => {
           if (!(await context.confirm('Delete this backup? Download it first if it may hold reviews you want back.'))) return;
@@ -143,21 +149,39 @@ export function createManageMode(context) {
     })));
   }
 
-  /** Every loaded card as an Anki note; computed cards with numbers drawn by the engine for this export. */
+  /** Computed cards drawn by the engine for an export; what was left out, said in a sentence. */
+  async function drawForExport(cards) {
+    const computed = cards.filter((card) => card.computed).length;
+    if (computed === 0) return { drawn: new Map(), left: '' };
+    try {
+      return { drawn: drawComputedCards(cards, await context.getEngine(), pageSeed), left: '' };
+    } catch (error) {
+      return { drawn: new Map(), left: ` The ${computed} computed cards were left out: the engine could not draw them (${error.message}).` };
+    }
+  }
+
+  /** Every loaded card as an Anki note (tab-separated text); computed cards with numbers drawn by the engine for this export. */
   async function exportForAnki() {
     const cards = context.cards();
+    const { drawn, left } = await drawForExport(cards);
     const computed = cards.filter((card) => card.computed).length;
-    let drawn = new Map();
-    let left = '';
-    if (computed > 0) {
-      try {
-        drawn = drawComputedCards(cards, await context.getEngine(), pageSeed);
-      } catch (error) {
-        left = ` The ${computed} computed cards were left out: the engine could not draw them (${error.message}).`;
-      }
-    }
-    downloadText(`posenc-decks-${stamp()}.txt`, ankiExport(cards, drawn), 'text/tab-separated-values');
+    downloadFile(`posenc-decks-${stamp()}.txt`, ankiExport(cards, drawn), 'text/tab-separated-values');
     progressStatus.tell(`Exported ${cards.length - computed + drawn.size} notes for Anki (File > Import in Anki)${drawn.size ? `, computed cards with numbers drawn for this export` : ''}.${left}`);
+  }
+
+  /** Every loaded deck as one Anki package: a note type with posenc's tiers, an Anki deck per posenc deck. */
+  async function exportAnkiPackage() {
+    const cards = context.cards();
+    progressStatus.tell('Building the Anki package…');
+    try {
+      const { drawn, left } = await drawForExport(cards);
+      const { ankiPackage } = await import('./anki-package.js');
+      const { bytes, notes } = await ankiPackage({ decks: context.library.decks, cards, drawn });
+      downloadFile(`posenc-decks-${stamp()}.apkg`, bytes, 'application/octet-stream');
+      progressStatus.tell(`Exported ${notes} notes in ${context.library.decks.length} decks as an Anki package (open it with Anki, or File > Import); each keeps the question, hints, key points, both answers, code, red flags and sources.${left}`);
+    } catch (error) {
+      progressStatus.tell(`The Anki package could not be built (${error.message}); the text export still works.`, { problem: true });
+    }
   }
 
   function render() {
@@ -165,6 +189,7 @@ export function createManageMode(context) {
       isolated(deck.title), ` — ${deck.cards.length} card${deck.cards.length === 1 ? '' : 's'} (${deck.source})`,
     ])));
     newPerDay.value = String(context.getProgress().settings.newPerDay);
+    scheduling.render();
     renderStoredDecks();
     renderBackups();
   }

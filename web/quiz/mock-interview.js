@@ -3,6 +3,7 @@
 import { renderAnswerTiers } from './card-view.js';
 import { seededRandom, shuffled } from './random.js';
 import { cardsInScope, createScopePicker } from './cram-mode.js';
+import { addPractice } from './progress-store.js';
 import { element, renderInline } from './render.js';
 
 /**
@@ -108,6 +109,7 @@ export function createMockInterview(context) {
       element('ul', weak.map(({ card }) => element('li', [renderInline(card.question)])), { id: 'mock-review-next' }),
     ], { className: 'card' }));
     context.announce(`Interview finished. Score ${average} out of 100.`);
+    context.updateProgress((latest) => addPractice(latest, { kind: 'mock-interview', at: new Date().toISOString(), score: average, items: session.results.length }));
     session = null;
   }
   start.addEventListener('click', begin);

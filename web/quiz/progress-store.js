@@ -57,6 +57,11 @@ export function emptyProgress() {
   return { version: SCHEMA_VERSION, settings: defaultSettings(), cards: cardRecord(), log: [], marks: cardRecord(), history: [] };
 }
 
+/** Progress with a drill or mock-interview result added (the oldest dropped past maxHistory). */
+export function addPractice(progress, practice) {
+  return { ...progress, history: [...(progress.history ?? []), practice].slice(-progressLimits.maxHistory) };
+}
+
 /** The marks of a card (suspended, buried, leech); an empty object when it has none. */
 export function cardMarks(progress, cardId) {
   return progress.marks && Object.hasOwn(progress.marks, cardId) ? progress.marks[cardId] : {};

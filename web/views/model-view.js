@@ -6,7 +6,7 @@ import { createLineChart } from './line-chart.js';
 import { findingFor } from './model-findings.js';
 import { showPublishedResults } from './published-view.js';
 import { fixed, int } from './format.js';
-import { downloadText } from '../quiz/exporters.js';
+import { downloadFile } from '../quiz/exporters.js';
 import { presetLabel, taskLabel } from './labels.js';
 import { fieldProblem, readWholeNumber } from './field-check.js';
 
@@ -187,8 +187,8 @@ export function createModelView(container, onChange) {
 
   const serialisable = () => results.map((r) => ({ ...r, losses: Array.from(r.losses),
     buckets: Object.fromEntries(Object.entries(r.buckets).map(([k, v]) => [k, Array.from(v)])) }));
-  exportJson.addEventListener('click', () => downloadText(`posenc-model-${run.preset}-seed${run.seed}.json`, JSON.stringify({ ...run, results: serialisable() }, null, 2), 'application/json'));
-  exportCsv.addEventListener('click', () => downloadText(`posenc-model-${run.preset}-seed${run.seed}.csv`, resultsCsv(results), 'text/csv'));
+  exportJson.addEventListener('click', () => downloadFile(`posenc-model-${run.preset}-seed${run.seed}.json`, JSON.stringify({ ...run, results: serialisable() }, null, 2), 'application/json'));
+  exportCsv.addEventListener('click', () => downloadFile(`posenc-model-${run.preset}-seed${run.seed}.csv`, resultsCsv(results), 'text/csv'));
   train.addEventListener('click', startTraining);
   cancel.addEventListener('click', () => worker.postMessage({ type: 'cancel' }));
   for (const control of [presetSelect, seedInput]) control.addEventListener('change', () => {
