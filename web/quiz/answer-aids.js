@@ -56,17 +56,22 @@ export function addAnswerAids(view, card, { announce, onFlipRequest }) {
     if (!typed && shown === 0) return null;
     const points = card.keyPoints ?? [];
     const { covered, count } = typed ? matchKeyPoints(typed, points, card.keyPointTerms) : { covered: points.map(() => false), count: 0 };
-    const rating = suggestGrade({ covered: typed ? count : points.length, total: points.length, hintsUsed: shown });
-    const label = grades.find((entry) => entry.rating === rating).label;
+    const tally = { covered: typed ? count : points.length, total: points.length };
+    const rating = suggestGrade({ ...tally, hintsUsed: shown });
+    const uncapped = suggestGrade({ ...tally, hintsUsed: 0 });
+    const labelOf = (value) => grades.find((entry) => entry.rating === value).label;
+    const label = labelOf(rating);
     if (typed && keyList) {
       [...keyList.children].forEach((item, index) => {
         item.classList.add(covered[index] ? 'covered' : 'missed');
         item.append(' ', element('span', [covered[index] ? '✓ in your answer' : '✗ not found in your answer'], { className: 'coverage' }));
       });
     }
-    const hintNote = shown ? ` You used ${shown} hint${shown === 1 ? '' : 's'}, so at most Hard is suggested.` : '';
+    const hints = `You used ${shown} hint${shown === 1 ? '' : 's'}`;
+    const hintNote = !shown ? '' : uncapped > rating ? ` ${hints}: a hint caps the suggestion at ${label} (${labelOf(uncapped)} without).` : ` ${hints}.`;
+    // Nothing typed: only the hints speak, and they cap the grade.
     const text = typed ? `Your answer covers ${count} of ${points.length} key points. Suggested grade: ${label}.${hintNote}`
-      : `Suggested grade: ${label}.${hintNote}`;
+      : `${hints}: at most ${label} is suggested.`;
     const summary = element('p', [text], { className: 'coverage-summary', id: `${prefix}-coverage` });
     (keyList?.parentElement ?? view.back).prepend(summary);
     announce(text);

@@ -104,7 +104,7 @@ export function createStatsMode(context) {
         stats.retentionByDeck.map((row) => [row.deck, String(row.reviews), percent(row.retention)]), 'stats-by-deck'),
       element('h3', ['Drills and mock interviews']),
       stats.history.length === 0 ? none('No red-flag drill or mock interview finished yet.') : table('Drill and mock-interview results, newest first', ['When', 'Exercise', 'Items', 'Score'],
-        stats.history.slice(0, 20).map((entry) => [new Date(entry.at).toLocaleString(), practiceKinds[entry.kind], String(entry.items), `${Math.round(entry.score)} / 100`]), 'stats-history'),
+        stats.history.slice(0, 20).map((entry) => [new Date(entry.at).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' }), practiceKinds[entry.kind], String(entry.items), `${Math.round(entry.score)}/100`]), 'stats-history'),
       element('h3', ['Leeches']),
       stats.leeches.length === 0 ? none('No leeches: no card has lapsed 8 times.') : element('ul', stats.leeches.map(({ card, lapses }) =>
         element('li', [renderInline(card.question), ' ', element('span', [`(${lapses} lapses)`], { className: 'hint' })])), { id: 'stats-leeches' }),
