@@ -187,3 +187,21 @@ test('a finished mock interview is in the Stats history; Stats shows seen, a 30-
   assert.ok((await page.locator('#stats-by-deck').textContent()).includes(`${decks.foundations.title}1100%`), 'one review of the foundations deck, not Again');
   assert.match(await page.locator('#stats-history').textContent(), new RegExp(`Mock interview3${entry.score}/100`));
 });
+
+test('a full pass of the red-flag drill is one entry in the history, with its score', async () => {
+  const { page } = site;
+  await open('red-flags');
+  await page.locator('#red-flag-scope').focus();
+  await page.locator('#red-flag-scope').selectOption('tag:bert');
+  await page.keyboard.press('Tab');  // out of the picker: the drill's keys act once the focus is on its controls
+  const count = Number(/of (\d+)/.exec(await page.locator('#mode-red-flags .drill-position').textContent())[1]);
+  assert.ok(count >= 2, `${count} statements`);
+  for (let i = 0; i < count; i++) {
+    assert.equal((await stored())?.history?.length ?? 0, 0, 'nothing recorded before the pass ends');
+    await page.keyboard.press('t');
+    await page.keyboard.press('ArrowRight');
+  }
+  const [entry] = (await stored()).history;
+  const right = Number(/ (\d+)\/\d+ right/.exec(await page.locator('#mode-red-flags .drill-position').textContent())[1]);
+  assert.deepEqual({ kind: entry.kind, items: entry.items, score: entry.score }, { kind: 'red-flags', items: count, score: Math.round((100 * right) / count) });
+});

@@ -97,7 +97,7 @@ export function createRedFlagDrill(context) {
       response: String(answer), expected: statement.truth, latencyMs: performance.now() - shownAt });
     frame.position.textContent = `Statement ${(index % statements.length) + 1} of ${statements.length} · ${right}/${answered} right`;
     // A full pass through the statements is one drill in the learner's history (Stats).
-    if (answered === statements.length) {
+    if (answered % statements.length === 0) {
       const score = Math.round((100 * right) / answered);
       context.updateProgress((latest) => addPractice(latest, { kind: 'red-flags', at: new Date().toISOString(), score, items: answered }));
     }
