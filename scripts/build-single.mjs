@@ -20,6 +20,27 @@ export const SINGLE_FILE_BUDGET = 1_000_000;
 
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
+// What the one-file page leaves out: modules that fetch megabytes of WebAssembly on demand (the FSRS
+// optimiser, the .apkg writer). Each is replaced by a module whose functions say so when called.
+const leftOut = {
+  'quiz/optimiser.js': ['optimiseParameters', 'the FSRS optimiser'],
+  'quiz/anki-package.js': ['ankiPackage', 'the Anki package export'],
+};
+const leaveOut = {
+  name: 'posenc-single-left-out',
+  setup(build) {
+    const pattern = new RegExp(`(${Object.keys(leftOut).map((file) => file.split('/').pop().replace('.', '\\.')).join('|')})$`);
+    build.onResolve({ filter: pattern }, (args) => {
+      const file = Object.keys(leftOut).find((name) => args.path.endsWith(name.split('/').pop()));
+      return { path: file, namespace: 'left-out' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'left-out' }, (args) => {
+      const [name, what] = leftOut[args.path];
+      return { contents: `export async function ${name}() { throw new Error(${JSON.stringify(`${what} is not part of the one-file page; the site has it`)}); }`, loader: 'js' };
+    });
+  },
+};
+
 /** One minified bundle of `imports` (paths under web/), in memory: ESM, or a classic script (iife). */
 async function bundleOne({ root, web, vendor, imports, label, format = 'esm' }) {
   const { plugin } = sitePlugin({
@@ -32,7 +53,7 @@ async function bundleOne({ root, web, vendor, imports, label, format = 'esm' }) 
     stdin: { contents: imports.map((file) => `import './${file}';`).join('\n'), resolveDir: web, sourcefile: `${label}.js`, loader: 'js' },
     absWorkingDir: root, bundle: true, splitting: false, format, platform: 'browser', minify: true, sourcemap: false,
     // In a classic worker the Emscripten glue's import.meta is empty, and it finds its place from self.location.
-    legalComments: 'none', write: false, logLevel: 'error', plugins: [plugin], ...(format === 'iife' ? { define: { 'import.meta.url': 'undefined' } } : {}),
+    legalComments: 'none', write: false, logLevel: 'error', plugins: [leaveOut, plugin], ...(format === 'iife' ? { define: { 'import.meta.url': 'undefined' } } : {}),
   });
   return result.outputFiles[0].text;
 }

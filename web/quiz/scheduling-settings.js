@@ -53,7 +53,7 @@ export function createSchedulingSettings(context, status) {
         status.tell(`Not changed: ${comparison}. The parameters in use predict your reviews as well or better, so they stay.`);
       }
     } catch (error) {
-      status.tell(`The optimiser could not run (${error.message}); your parameters are unchanged. Reload the page to try again.`, { problem: true });
+      status.tell(`The optimiser could not run: ${error.message}. Your parameters are unchanged.`, { problem: true });
     }
     render();
   });
