@@ -84,7 +84,7 @@ test('stats count reviews and retention by topic', async () => {
   await page.keyboard.press('1');
   await mode('stats');
   assert.match(await page.locator('#mode-stats').textContent(), /Total reviews1/);
-  assert.match(await page.locator('.stats-table tbody').textContent(), /Absolute encodings10%/);
+  assert.match(await page.locator('#stats-by-topic tbody').textContent(), /Absolute encodings10%/);
 });
 
 test('a deck full of XSS payloads renders inert', async () => {
