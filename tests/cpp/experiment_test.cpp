@@ -159,3 +159,28 @@ TEST_CASE("Warmup grows the training length from its start to L over its steps",
         trainer.step();
     }
 }
+
+TEST_CASE("The quick and seed-story presets train exactly as they always have", "[experiment][presets]")
+{
+    // The README and the page quote these presets' results, and new trainer options must not move
+    // them: the first two losses of each scheme and task, seed 1, bit for bit (g++ -O3, x86-64).
+    const auto presets = posenc::experiment_presets();
+    const auto [preset, scheme, task, first, second] = GENERATE(table<std::size_t, Scheme, Task, double, double>({
+        {0, Scheme::learned, Task::copy_back, 0x1.d7b17ac17137p+1, 0x1.b90108b799c5cp+1},
+        {0, Scheme::sinusoidal, Task::recall_first, 0x1.2972800992e01p+2, 0x1.08c18ca1bb09bp+2},
+        {0, Scheme::rope, Task::copy_back, 0x1.d3d642f9f383ap+1, 0x1.b7c19a8197a58p+1},
+        {0, Scheme::alibi, Task::recall_first, 0x1.dd82e269caaap+1, 0x1.b192fea8d09bep+1},
+        {0, Scheme::t5, Task::copy_back, 0x1.d79a99bae399p+1, 0x1.b9210bf0f522p+1},
+        {0, Scheme::nope, Task::recall_first, 0x1.d9365ba0b916p+1, 0x1.ae1549ba174f3p+1},
+        {1, Scheme::learned, Task::recall_first, 0x1.e6b43d8af6e92p+1, 0x1.a96feb68767b8p+1},
+        {1, Scheme::sinusoidal, Task::copy_back, 0x1.12fe54e573ee1p+2, 0x1.d7595028cfe5cp+1},
+        {1, Scheme::rope, Task::recall_first, 0x1.eae9b0e852025p+1, 0x1.ae867f8a16b1bp+1},
+        {1, Scheme::alibi, Task::copy_back, 0x1.e0c8c642be65cp+1, 0x1.bce6be15509ap+1},
+        {1, Scheme::t5, Task::recall_first, 0x1.e6dd3c6c32209p+1, 0x1.aa6d506b2e1d8p+1},
+        {1, Scheme::nope, Task::copy_back, 0x1.e0392a8f9fa0ep+1, 0x1.bc82a70676309p+1},
+    }));
+    CAPTURE(presets[preset].name, posenc::name_of(scheme), posenc::name_of(task));
+    posenc::Trainer trainer(posenc::preset_trainer(presets[preset], scheme, task, 1));
+    CHECK(trainer.step() == first);
+    CHECK(trainer.step() == second);
+}
