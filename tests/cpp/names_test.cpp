@@ -42,7 +42,7 @@ TEST_CASE("Each enum's table lists every value once under its own name", "[names
     check_table<Scheme>({Scheme::nope, Scheme::sinusoidal, Scheme::learned, Scheme::rope, Scheme::alibi, Scheme::t5});
     using posenc::Overflow;
     check_table<Overflow>({Overflow::error, Overflow::clamp, Overflow::wrap, Overflow::window, Overflow::interpolate});
-    check_table<posenc::Task>({posenc::Task::copy_back, posenc::Task::recall_first});
+    check_table<posenc::Task>({posenc::Task::copy_back, posenc::Task::recall_first, posenc::Task::last_marker});
     using posenc::RopeScalingKind;
     check_table<RopeScalingKind>({RopeScalingKind::none, RopeScalingKind::pi, RopeScalingKind::ntk, RopeScalingKind::yarn});
     check_table<posenc::RopePairing>({posenc::RopePairing::interleaved, posenc::RopePairing::half});

@@ -58,3 +58,54 @@ TEST_CASE("Tasks refuse offsets and alphabets outside their bounds, naming them"
     CHECK_THAT(posenc::check_task({Task::copy_back, 3, 16, 1})->message(), StartsWith("passkeys must be an integer from 2 to 128"));
     CHECK_FALSE(posenc::check_task({}));
 }
+
+TEST_CASE("Latest-marker answers are the most recent marker at or before each row", "[tasks]")
+{
+    posenc::Random random(4);
+    const posenc::TaskOptions marker{Task::last_marker, 3, 16, 8, 5};
+    const auto example = posenc::make_example(marker, 200, 0, random);
+    REQUIRE(example.rows.size() == 200);  // every row from 0: position 0 always holds a marker
+    CHECK(example.tokens[0] >= 16);
+    std::int32_t latest = -1;
+    std::size_t markers = 0;
+    for (std::size_t r = 0; r < 200; ++r)
+    {
+        if (example.tokens[r] >= 16)
+        {
+            latest = example.tokens[r];
+            ++markers;
+        }
+        CHECK(example.targets[r] == latest);
+        CHECK(example.tokens[posenc::answer_position(marker, example.tokens, r)] == latest);
+    }
+    CHECK((markers >= 20 && markers <= 70));  // about 1 + 199 / 5; far outside only if spacing were ignored
+}
+
+TEST_CASE("A longer sequence extends the same tokens, so a position's answer holds as p grows", "[tasks]")
+{
+    const auto task = GENERATE(Task::copy_back, Task::last_marker);
+    const posenc::TaskOptions options{task, 3, 16, 8, 16};
+    posenc::Random shorter(8), longer(8);
+    const auto few = posenc::make_tokens(options, 50, shorter);
+    const auto many = posenc::make_tokens(options, 500, longer);
+    CHECK(std::equal(few.begin(), few.end(), many.begin()));
+}
+
+TEST_CASE("Answer positions: k back, position 0, or the latest marker", "[tasks]")
+{
+    const std::vector<std::int32_t> tokens{17, 3, 20, 5, 6, 7};
+    CHECK(posenc::answer_position({Task::copy_back, 2, 16, 8}, tokens, 5) == 3);
+    CHECK(posenc::answer_position({Task::recall_first, 2, 16, 8}, tokens, 5) == 0);
+    CHECK(posenc::answer_position({Task::last_marker, 2, 16, 8}, tokens, 5) == 2);
+    CHECK(posenc::answer_position({Task::last_marker, 2, 16, 8}, tokens, 1) == 0);
+    CHECK(posenc::first_answerable({Task::last_marker, 2, 16, 8}) == 0);
+}
+
+TEST_CASE("A marker spacing outside its bounds is refused, naming it", "[tasks][arguments]")
+{
+    using Catch::Matchers::StartsWith;
+    CHECK_THAT(posenc::check_task({Task::last_marker, 3, 16, 8, 0})->message(),
+               StartsWith("markerSpacing must be an integer from 1 to 1024"));
+    CHECK_THAT(posenc::check_task({Task::last_marker, 3, 16, 8, 1025})->message(),
+               StartsWith("markerSpacing must be an integer from 1 to 1024"));
+}

@@ -39,6 +39,7 @@ namespace posenc::limits
     inline constexpr std::int64_t max_task_offset = 64;
     inline constexpr std::int64_t max_task_symbols = 128;
     inline constexpr std::int64_t max_task_passkeys = 128;
+    inline constexpr std::int64_t max_task_marker_spacing = 1024;
 
     // Its training and evaluation.
     inline constexpr std::int64_t max_batch_size = 256;

@@ -1,12 +1,17 @@
 #pragma once
 // The synthetic tasks the toy model is trained on, generated on the fly from a seeded generator
-// (so native and wasm see the same sequences). Two tasks, chosen to pull position schemes apart:
-//   copy_back:   at position t >= k, output the token at t - k. Local: it needs an exact offset.
+// (so native and wasm see the same sequences). Three tasks, chosen to pull position schemes apart:
+//   copy_back:    at position t >= k, output the token at t - k. Local: it needs an exact offset.
 //   recall_first: position 0 holds a passkey (a token from its own range); at every later
-//                position, output it. Far: the needed token is t positions back, by content.
+//                 position, output it. Far: the needed token is t positions back, by content.
+//   last_marker:  marker tokens (the passkeys' range) appear about every `marker_spacing`
+//                 positions, always at 0; at every position, output the latest marker so far.
+//                 Recent: the nearest of several keys that look alike, which a bias that falls
+//                 with distance (ALiBi) expresses, where it cannot single out an exact offset.
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -19,21 +24,24 @@ namespace posenc
     enum class Task
     {
         copy_back,
-        recall_first
+        recall_first,
+        last_marker
     };
 
     inline constexpr auto task_names = std::to_array<Named<Task>>({
         {"copyBack", Task::copy_back, "Copy back"},
         {"recallFirst", Task::recall_first, "Recall the first token"},
+        {"lastMarker", Task::last_marker, "Latest marker"},
     });
     constexpr const auto& names_of(Task) { return task_names; }
 
     struct TaskOptions
     {
         Task task = Task::copy_back;
-        std::int64_t offset = 3;    // copy_back: k, how far back the answer sits
-        std::int64_t symbols = 16;  // ordinary tokens 0 .. symbols-1
-        std::int64_t passkeys = 8;  // recall_first: passkeys symbols .. symbols+passkeys-1
+        std::int64_t offset = 3;           // copy_back: k, how far back the answer sits
+        std::int64_t symbols = 16;         // ordinary tokens 0 .. symbols-1
+        std::int64_t passkeys = 8;         // recall_first's passkeys, last_marker's markers: symbols .. symbols+passkeys-1
+        std::int64_t marker_spacing = 64;  // last_marker: each position after 0 is a marker with probability 1/spacing
     };
 
     /// Tokens a model needs for the task: symbols + passkeys (the same for both tasks, so one
@@ -44,11 +52,21 @@ namespace posenc
     {
         if (auto problem = check_integer("offset", static_cast<double>(options.offset), 1, limits::max_task_offset)) return problem;
         if (auto problem = check_integer("symbols", static_cast<double>(options.symbols), 2, limits::max_task_symbols)) return problem;
-        return check_integer("passkeys", static_cast<double>(options.passkeys), 2, limits::max_task_passkeys);
+        if (auto problem = check_integer("passkeys", static_cast<double>(options.passkeys), 2, limits::max_task_passkeys)) return problem;
+        return check_integer("markerSpacing", static_cast<double>(options.marker_spacing), 1, limits::max_task_marker_spacing);
     }
 
-    /// First position with an answer: k for copy_back, 1 for recall_first.
-    inline std::int64_t first_answerable(const TaskOptions& options) { return options.task == Task::copy_back ? options.offset : 1; }
+    /// First position with an answer: k for copy_back, 1 for recall_first, 0 for last_marker.
+    inline std::int64_t first_answerable(const TaskOptions& options)
+    {
+        switch (options.task)
+        {
+        case Task::copy_back: return options.offset;
+        case Task::recall_first: return 1;
+        case Task::last_marker: return 0;
+        }
+        return 0;
+    }
 
     /// One sequence: tokens, the query rows (ascending) and the answer at each query row.
     struct Example
@@ -81,29 +99,60 @@ namespace posenc
         return rows;
     }
 
+    /// Where the answer to row `row` of `tokens` sits: row - k (copy_back), 0 (recall_first), the
+    /// latest marker at or before the row (last_marker: position 0 always holds one).
+    inline std::size_t answer_position(const TaskOptions& options, std::span<const std::int32_t> tokens, std::size_t row)
+    {
+        switch (options.task)
+        {
+        case Task::copy_back: return row - static_cast<std::size_t>(options.offset);
+        case Task::recall_first: return 0;
+        case Task::last_marker:
+            while (row > 0 && tokens[row] < options.symbols) --row;
+            return row;
+        }
+        return row;
+    }
+
     /// The answer at each row of `rows` for `tokens`.
     inline std::vector<std::int32_t> answers(const TaskOptions& options, const std::vector<std::int32_t>& tokens,
                                              const std::vector<std::size_t>& rows)
     {
         std::vector<std::int32_t> targets(rows.size());
-        for (std::size_t i = 0; i < rows.size(); ++i)
-            targets[i] = options.task == Task::copy_back ? tokens[rows[i] - static_cast<std::size_t>(options.offset)] : tokens[0];
+        for (std::size_t i = 0; i < rows.size(); ++i) targets[i] = tokens[answer_position(options, tokens, rows[i])];
         return targets;
+    }
+
+    /// The task's random tokens for a sequence of `length`. Each position's draws follow the
+    /// previous position's, so a longer length extends the same sequence (except recall_first,
+    /// whose passkey is drawn after the symbols).
+    inline std::vector<std::int32_t> make_tokens(const TaskOptions& options, std::size_t length, Random& random)
+    {
+        throw_if(check_task(options));
+        std::vector<std::int32_t> tokens(length);
+        const auto symbol = [&] { return static_cast<std::int32_t>(random.below(static_cast<std::uint64_t>(options.symbols))); };
+        const auto passkey = [&] {
+            return static_cast<std::int32_t>(options.symbols
+                                             + static_cast<std::int64_t>(random.below(static_cast<std::uint64_t>(options.passkeys))));
+        };
+        if (options.task == Task::last_marker)
+        {
+            const auto spacing = static_cast<std::uint64_t>(options.marker_spacing);
+            for (std::size_t t = 0; t < length; ++t) tokens[t] = t == 0 || random.below(spacing) == 0 ? passkey() : symbol();
+            return tokens;
+        }
+        for (auto& token : tokens) token = symbol();
+        if (options.task == Task::recall_first && length > 0) tokens[0] = passkey();
+        return tokens;
     }
 
     /// Random tokens of `length` for the task; rows are `queries` answerable rows (all when 0).
     inline Example make_example(const TaskOptions& options, std::size_t length, std::size_t queries, Random& random)
     {
-        throw_if(check_task(options));
         Example example;
-        example.tokens.resize(length);
-        for (auto& token : example.tokens) token = static_cast<std::int32_t>(random.below(static_cast<std::uint64_t>(options.symbols)));
-        if (options.task == Task::recall_first && length > 0)
-            example.tokens[0] = static_cast<std::int32_t>(
-                options.symbols + static_cast<std::int64_t>(random.below(static_cast<std::uint64_t>(options.passkeys))));
+        example.tokens = make_tokens(options, length, random);
         example.rows = sample_rows(static_cast<std::size_t>(first_answerable(options)), length, queries, random);
         example.targets = answers(options, example.tokens, example.rows);
         return example;
     }
-
 }
