@@ -154,7 +154,7 @@ namespace posenc::js
                                     {"queriesPerBucket", settings.queries_per_bucket}}));
         POSENC_CHECK(read.name("overflow", settings.overflow));
         POSENC_CHECK(read.seed("seed", settings.seed));
-        POSENC_CHECK(read.verdict(check_evaluation(trainer->options(), settings)));
+        POSENC_CHECK(read.verdict(check_evaluation(trainer->options().model, settings)));
         const auto evaluation = trainer->evaluate(settings);
 
         const std::size_t count = evaluation.buckets.size();

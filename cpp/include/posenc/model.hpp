@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -154,6 +155,14 @@ namespace posenc
         const double* group(std::size_t index) const { return parameters.data() + layout.groups[index].offset; }
     };
 
+    /// The constants a scheme needs beside the parameters: ALiBi's slopes, RoPE's frequencies.
+    inline void add_scheme_constants(Model& model)
+    {
+        const auto& config = model.config;
+        if (config.scheme == Scheme::alibi) model.slopes = alibi_slopes(config.n_heads);
+        if (config.scheme == Scheme::rope) model.theta = rope_frequencies(config.d_model / config.n_heads, {config.base});
+    }
+
     /// A fresh model from `seed`: token embeddings N(0, 1) (the scale of a sinusoidal entry),
     /// the learned table as learned_table() makes it (N(0, 0.02^2), GPT-2), square projections
     /// N(0, 1/fan_in), biases and T5 bucket biases 0.
@@ -175,8 +184,30 @@ namespace posenc
             const auto table = learned_table({config.trained_length, config.d_model, seed ^ 0x5eedull});
             std::copy(table.begin(), table.end(), model.group(model.layout.position_table));
         }
-        if (config.scheme == Scheme::alibi) model.slopes = alibi_slopes(config.n_heads);
-        if (config.scheme == Scheme::rope) model.theta = rope_frequencies(config.d_model / config.n_heads, {config.base});
+        add_scheme_constants(model);
+        return model;
+    }
+
+    /// Problem unless `parameters` fill the layout of `config` (model_layout) with finite numbers.
+    inline Problem check_model_parameters(const ModelConfig& config, std::span<const double> parameters)
+    {
+        if (auto problem = check_model_config(config)) return problem;
+        const std::size_t expected = model_layout(config).total;
+        if (parameters.size() != expected)
+            return range_problem("parameters.length", std::to_string(expected) + ", the parameters of this scheme and shape",
+                                 std::to_string(parameters.size()));
+        for (std::size_t i = 0; i < parameters.size(); ++i)
+            if (!std::isfinite(parameters[i]))
+                return range_problem("parameters[" + std::to_string(i) + "]", "a finite number", format_number(parameters[i]));
+        return std::nullopt;
+    }
+
+    /// A model of `config` holding `parameters`, e.g. a trained model's (Model::parameters).
+    inline Model model_with_parameters(const ModelConfig& config, std::span<const double> parameters)
+    {
+        throw_if(check_model_parameters(config, parameters));
+        Model model{config, model_layout(config), std::vector<double>(parameters.begin(), parameters.end()), {}, {}};
+        add_scheme_constants(model);
         return model;
     }
 }
