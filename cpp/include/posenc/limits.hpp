@@ -31,7 +31,10 @@ namespace posenc::limits
     inline constexpr std::int64_t max_model_layers = 2;
     inline constexpr std::int64_t max_model_mlp = 512;
     inline constexpr std::int64_t max_model_vocabulary = 256;
-    inline constexpr std::int64_t max_model_length = 16384;  // tokens in one sequence
+    inline constexpr std::int64_t max_model_length = 16384;  // tokens in one training or evaluation sequence
+    /// Tokens in one pass: a trained model asked at any position p reads p + 1 (its activations,
+    /// keys x dModel doubles each, stay far below max_cells).
+    inline constexpr std::int64_t max_model_tokens = max_position + 1;
     /// Attention weights one pass keeps for the backward pass (8 bytes each: 32 MB).
     inline constexpr std::uint64_t max_model_attention_cells = std::uint64_t{1} << 22;
 

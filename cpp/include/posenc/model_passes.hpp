@@ -53,7 +53,7 @@ namespace posenc
     inline Problem check_model_input(const Model& model, const ModelInput& input)
     {
         const std::size_t n = input.tokens.size();
-        if (auto problem = check_integer("tokens.length", static_cast<double>(n), 1, limits::max_model_length)) return problem;
+        if (auto problem = check_integer("tokens.length", static_cast<double>(n), 1, limits::max_model_tokens)) return problem;
         if (input.positions.size() != n)
             return range_problem("positions.length", "tokens.length " + std::to_string(n), std::to_string(input.positions.size()));
         if (auto problem = check_sequence_length(input.sequence_length)) return problem;
