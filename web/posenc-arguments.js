@@ -13,6 +13,9 @@ const scaling = { kind: scalar, factor: scalar, trainedLength: scalar };
 const rope = { base: scalar, pairing: scalar, scaling };
 const t5 = { bidirectional: scalar, numBuckets: scalar, maxDistance: scalar };
 const fields = (...names) => Object.fromEntries(names.map((name) => [name, scalar]));
+const modelShape = fields('preset', 'scheme', 'task', 'trainedLength', 'dModel', 'nHeads', 'nLayers', 'mlpHidden', 'base', 'offset', 'symbols',
+  'passkeys', 'markerSpacing');
+const evaluationShape = fields('length', 'bucketWidth', 'sequences', 'firstSequence', 'queriesPerBucket', 'overflow', 'seed');
 
 /** The fields each function reads (as the adapters in cpp/bindings do): scalar, list, or a nested object's fields. */
 export const argumentShapes = {
@@ -28,11 +31,14 @@ export const argumentShapes = {
   attention: { ...fields('scheme', 'queryPosition', 'dModel', 'seed', 'trainedLength', 'overflow', 'nHeads', 'head'), ...rope },
   beyondTrained: { ...fields('scheme', 'p', 'trainedLength', 'dModel', 'headDim', 'nHeads'), ...rope, ...t5 },
   offsetSimilarity: fields('p', 'maxOffset', 'dModel', 'base', 'seed'),
-  trainerCreate: fields('preset', 'scheme', 'task', 'seed', 'trainedLength', 'dModel', 'nHeads', 'nLayers', 'mlpHidden', 'base',
-    'offset', 'symbols', 'passkeys', 'batchSize', 'queriesPerSequence', 'learningRate', 'warmupSteps', 'warmupLength'),
+  trainerCreate: { ...modelShape, ...fields('seed', 'batchSize', 'queriesPerSequence', 'learningRate', 'warmupSteps', 'warmupLength',
+    'windowSteps', 'windowLength', 'windowBatch') },
   trainerStep: fields('id', 'steps'),
-  trainerEvaluate: fields('preset', 'id', 'length', 'bucketWidth', 'sequences', 'firstSequence', 'queriesPerBucket', 'overflow', 'seed'),
+  trainerEvaluate: { ...fields('preset', 'id'), ...evaluationShape },
+  trainerParameters: fields('id'),
   trainerDispose: fields('id'),
+  modelProbe: { ...modelShape, parameters: list, ...fields('queryPosition', 'seed', 'overflow') },
+  modelEvaluate: { ...modelShape, parameters: list, ...evaluationShape },
 };
 
 // The intrinsic typed-array accessors: a caller can shadow `length` on an instance, not these.

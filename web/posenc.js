@@ -12,14 +12,21 @@ import { describe, readArguments, readScalar } from './posenc-arguments.js';
  *   pi: positions / factor; ntk: base * factor^(d/(d-2)); yarn: NTK-by-parts (alpha 1, beta 32) over trainedLength
  * @typedef {'error' | 'clamp' | 'wrap' | 'window' | 'interpolate'} Overflow
  * @typedef {'nope' | 'sinusoidal' | 'learned' | 'rope' | 'alibi' | 't5'} Scheme
- * @typedef {'copyBack' | 'recallFirst'} Task  copyBack: the token `offset` back; recallFirst: the passkey at position 0
+ * @typedef {'copyBack' | 'recallFirst' | 'lastMarker'} Task  copyBack: the token `offset` back; recallFirst: the passkey at position 0;
+ *   lastMarker: the latest marker token (one every `markerSpacing` positions on average, always one at 0)
  * @typedef {{ trainedLength: number, dModel: number, nHeads: number, nLayers: number, mlpHidden: number, base: number,
- *   offset: number, symbols: number, passkeys: number, batchSize: number, queriesPerSequence: number, learningRate: number,
- *   warmupSteps: number, warmupLength: number }} TrainerSettings  warmup: sequences grow from warmupLength to trainedLength over warmupSteps
+ *   offset: number, symbols: number, passkeys: number, markerSpacing: number, batchSize: number, queriesPerSequence: number,
+ *   learningRate: number, warmupSteps: number, warmupLength: number, windowSteps: number, windowLength: number, windowBatch: number }} TrainerSettings
+ *   window phase first: windowSteps steps of windowBatch windows of windowLength tokens, every row asked, placed anywhere below trainedLength;
+ *   then warmup: sequences grow from warmupLength to trainedLength over warmupSteps
  * @typedef {{ length: number, bucketWidth: number, sequences: number, firstSequence: number, queriesPerBucket: number, seed: number }} EvaluationSettings
  *   sequences firstSequence .. firstSequence+sequences-1 of the seed's stream: parts of one evaluation add up to the whole
- * @typedef {{ name: string, description: string, trainer: TrainerSettings, steps: number, evaluation: EvaluationSettings }} Preset
+ * @typedef {{ name: string, label: string, description: string, trainer: TrainerSettings, runs: { scheme: Scheme, task: Task }[], steps: number,
+ *   evaluation: EvaluationSettings }} Preset  runs: the models it trains, in order; steps: per run
  * @typedef {{ count: number, accuracy: number, confidence: number }} Score  accuracy and confidence are NaN when count is 0
+ * @typedef {{ step?: number, trainedLength: number,
+ *   buckets: { start: Int32Array, end: Int32Array, count: Int32Array, accuracy: Float64Array, confidence: Float64Array, available: Uint8Array },
+ *   inDistribution: Score, beyond: Score, unavailable?: string }} Evaluation
  * @typedef {ReadonlyArray<{ name: string, label: string }>} NameList  what callers write, and what people read
  */
 
@@ -42,11 +49,14 @@ const defaults = {
   beyondTrained: { p: 5000, trainedLength: 2048, dModel: 512, headDim: 64, nHeads: 8, ...ropeDefaults, ...t5Defaults },
   offsetSimilarity: { p: 0, maxOffset: 256, dModel: 64, base: 10000, seed: 1 },
   trainerStep: { steps: 1 },
+  trainerParameters: {},
   trainerDispose: {},
 };
-// trainerCreate and trainerEvaluate take their defaults from a preset the module defines
+// The trainer and model functions take their defaults from a preset the module defines
 // (trainingPresets), so the sizes live in one place: cpp/include/posenc/presets.hpp.
-const presetDefaults = { trainerCreate: { seed: 1 }, trainerEvaluate: { overflow: 'clamp' } };
+const presetDefaults = {
+  trainerCreate: { seed: 1 }, trainerEvaluate: { overflow: 'clamp' }, modelProbe: { seed: 1, overflow: 'clamp' }, modelEvaluate: { overflow: 'clamp' },
+};
 
 const errorTypes = { RangeError, TypeError };
 
@@ -95,8 +105,8 @@ export async function loadPosenc(options = {}) {
   const call = (name) => (options) => unwrap(module[name](withDefaults(read(options, name), defaults[name])));
   const training = unwrap(module.trainingPresets());
   deepFreeze(training);
-  /** Defaults of `part` ('trainer' | 'evaluation') of options.preset ['quick'], then the call's own options. */
-  const callWithPreset = (name, part) => (options) => {
+  /** Defaults of `parts` ('trainer', 'evaluation') of options.preset ['quick'], then the call's own options. */
+  const callWithPreset = (name, ...parts) => (options) => {
     const copy = read(options, name);
     if (!isPlainObject(copy)) return unwrap(module[name](copy));
     const { preset = 'quick', ...rest } = copy;
@@ -107,7 +117,7 @@ export async function loadPosenc(options = {}) {
         : typeof preset === 'object' || typeof preset === 'function' ? describe(preset) : String(preset);
       throw new (typeof preset === 'string' ? RangeError : TypeError)(`preset must be ${allowed}; got ${got}`);
     }
-    return unwrap(module[name](withDefaults(rest, { ...presetDefaults[name], ...chosen[part] })));
+    return unwrap(module[name](withDefaults(rest, Object.assign({ ...presetDefaults[name] }, ...parts.map((part) => chosen[part])))));
   };
 
   return Object.freeze({
@@ -176,13 +186,35 @@ export async function loadPosenc(options = {}) {
      * length; inDistribution on sequences of trainedLength, beyond over positions >= trainedLength.
      * A learned table under overflow 'error' has no score past its rows: those buckets are
      * unavailable and `unavailable` says why. Defaults from the preset's evaluation.
-     * @type {(o: { id: number, preset?: string, overflow?: Overflow } & Partial<EvaluationSettings>) => { step: number, trainedLength: number,
-     *   buckets: { start: Int32Array, end: Int32Array, count: Int32Array, accuracy: Float64Array, confidence: Float64Array, available: Uint8Array },
-     *   inDistribution: Score, beyond: Score, unavailable?: string }}
+     * @type {(o: { id: number, preset?: string, overflow?: Overflow } & Partial<EvaluationSettings>) => Evaluation}
      */
     trainerEvaluate: callWithPreset('trainerEvaluate', 'evaluation'),
+    /**
+     * The trainer's parameters now (a copy) and where each group of them sits, e.g. the learned table's
+     * { name: 'positionTable', offset, rows: trainedLength, cols: dModel }.
+     * @type {(o: { id: number }) => { step: number, parameters: Float64Array, groups: { name: string, offset: number, rows: number, cols: number }[] }}
+     */
+    trainerParameters: call('trainerParameters'),
     /** Frees a trainer; its id is then invalid. @type {(o: { id: number }) => { live: number }} */
     trainerDispose: call('trainerDispose'),
+    /**
+     * A model given by its parameters (trainerParameters' layout; Float32Array or Float64Array), shaped as
+     * options.preset's trainer, asked at row queryPosition = p of its task's sequence of p + 1 tokens from `seed`
+     * (a longer p extends the same sequence): each head's attention over keys 0..p (heads x keys, row-major),
+     * the key holding the answer, the answer and prediction (tokens), and the prediction's probability.
+     * A learned table under 'window' past its rows reads the last trainedLength tokens (the earlier keys weigh 0);
+     * under 'error' it has no row there and the call throws.
+     * @type {(o: { scheme: Scheme, task: Task, parameters: Numbers, queryPosition: number, preset?: string, seed?: number,
+     *   overflow?: Overflow } & Partial<TrainerSettings>) => { heads: number, keys: number, weights: Float64Array, answerPosition: number,
+     *   answer: number, prediction: number, correct: boolean, confidence: number, answerProbability: number }}
+     */
+    modelProbe: callWithPreset('modelProbe', 'trainer'),
+    /**
+     * A model given by its parameters, scored as trainerEvaluate scores a trainer (shape and evaluation from options.preset).
+     * @type {(o: { scheme: Scheme, task: Task, parameters: Numbers, preset?: string, overflow?: Overflow } & Partial<TrainerSettings>
+     *   & Partial<EvaluationSettings>) => Evaluation}
+     */
+    modelEvaluate: callWithPreset('modelEvaluate', 'trainer', 'evaluation'),
     limits,
     /**
      * Every name the functions read, per option, in the order lists show them (the module's tables:

@@ -34,7 +34,12 @@ namespace posenc::js
     val trainer_create(val options);
     val trainer_step(val options);
     val trainer_evaluate(val options);
+    val trainer_parameters(val options);
     val trainer_dispose(val options);
+
+    // A toy model given by its parameters (trained_model.cpp): asked at one position, or scored
+    val model_probe(val options);
+    val model_evaluate(val options);
 
     // About the module (module_info.cpp)
     /// The bounds every call is checked against.

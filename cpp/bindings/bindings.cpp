@@ -24,7 +24,10 @@ EMSCRIPTEN_BINDINGS(posenc)
     emscripten::function("trainerCreate", &trainer_create);
     emscripten::function("trainerStep", &trainer_step);
     emscripten::function("trainerEvaluate", &trainer_evaluate);
+    emscripten::function("trainerParameters", &trainer_parameters);
     emscripten::function("trainerDispose", &trainer_dispose);
+    emscripten::function("modelProbe", &model_probe);
+    emscripten::function("modelEvaluate", &model_evaluate);
     emscripten::function("limits", &limits);
     emscripten::function("names", &names);
     emscripten::function("memoryStats", &memory_stats);

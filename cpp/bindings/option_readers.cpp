@@ -23,4 +23,24 @@ namespace posenc::js
         if (auto problem = read.integer("numBuckets", out.num_buckets)) return problem;
         return read.integer("maxDistance", out.max_distance);
     }
+
+    Problem read_model_settings(const OptionsReader& read, ModelConfig& model, TaskOptions& task)
+    {
+        if (auto problem = read.name("scheme", model.scheme)) return problem;
+        if (auto problem = read.name("task", task.task)) return problem;
+        if (auto problem = read.integers({{"trainedLength", model.trained_length},
+                                          {"dModel", model.d_model},
+                                          {"nHeads", model.n_heads},
+                                          {"nLayers", model.n_layers},
+                                          {"mlpHidden", model.mlp_hidden},
+                                          {"offset", task.offset},
+                                          {"symbols", task.symbols},
+                                          {"passkeys", task.passkeys},
+                                          {"markerSpacing", task.marker_spacing}}))
+            return problem;
+        if (auto problem = read.number("base", model.base)) return problem;
+        if (auto problem = read.verdict(check_task(task))) return problem;
+        model.vocabulary = task_vocabulary(task);
+        return std::nullopt;
+    }
 }

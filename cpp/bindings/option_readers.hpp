@@ -2,8 +2,10 @@
 // Readers for option groups several adapters share. They read types only; the adapter hands what
 // they read to the core's checks.
 #include "js_values.hpp"
+#include "posenc/model.hpp"
 #include "posenc/rope.hpp"
 #include "posenc/t5_bias.hpp"
+#include "posenc/tasks.hpp"
 
 namespace posenc::js
 {
@@ -13,4 +15,10 @@ namespace posenc::js
 
     /// { bidirectional, numBuckets, maxDistance }.
     Problem read_t5_options(const OptionsReader& read, T5BucketOptions& out);
+
+    /// The toy model's shape and its task: { scheme, task, trainedLength, dModel, nHeads, nLayers,
+    /// mlpHidden, base, offset, symbols, passkeys, markerSpacing }. The task is checked here (the
+    /// vocabulary is the task's, so its sizes are checked before they are added); the shape is the
+    /// caller's to check with the rest of what it reads.
+    Problem read_model_settings(const OptionsReader& read, ModelConfig& model, TaskOptions& task);
 }

@@ -5,6 +5,8 @@
 
 #include "adapters.hpp"
 #include "js_values.hpp"
+#include "model_results.hpp"
+#include "option_readers.hpp"
 #include "posenc/presets.hpp"
 #include "posenc/trainer_registry.hpp"
 
@@ -24,15 +26,6 @@ namespace posenc::js
             return read.verdict(registry().find(id, out));
         }
 
-        val score_value(const Score& score)
-        {
-            val out = val::object();
-            out.set("count", static_cast<double>(score.count));
-            out.set("accuracy", score.accuracy);
-            out.set("confidence", score.confidence);
-            return out;
-        }
-
         val trainer_value(const TrainerOptions& options)
         {
             val out = val::object();
@@ -45,11 +38,15 @@ namespace posenc::js
             out.set("offset", static_cast<double>(options.task.offset));
             out.set("symbols", static_cast<double>(options.task.symbols));
             out.set("passkeys", static_cast<double>(options.task.passkeys));
+            out.set("markerSpacing", static_cast<double>(options.task.marker_spacing));
             out.set("batchSize", static_cast<double>(options.batch_size));
             out.set("queriesPerSequence", static_cast<double>(options.queries_per_sequence));
             out.set("learningRate", options.adam.learning_rate);
             out.set("warmupSteps", static_cast<double>(options.warmup_steps));
             out.set("warmupLength", static_cast<double>(options.warmup_length));
+            out.set("windowSteps", static_cast<double>(options.window_steps));
+            out.set("windowLength", static_cast<double>(options.window_length));
+            out.set("windowBatch", static_cast<double>(options.window_batch));
             return out;
         }
 
@@ -73,8 +70,18 @@ namespace posenc::js
         {
             val entry = val::object();
             entry.set("name", preset.name);
+            entry.set("label", preset.label);
             entry.set("description", preset.description);
             entry.set("trainer", trainer_value(preset.trainer));
+            val runs = val::array();
+            for (const auto& run : preset.runs)
+            {
+                val item = val::object();
+                item.set("scheme", std::string(name_of(run.scheme)));
+                item.set("task", std::string(name_of(run.task)));
+                runs.call<void>("push", item);
+            }
+            entry.set("runs", runs);
             entry.set("steps", static_cast<double>(preset.steps));
             entry.set("evaluation", evaluation_value(preset.evaluation));
             presets.call<void>("push", entry);
@@ -92,26 +99,16 @@ namespace posenc::js
         POSENC_CHECK(require_object(options, "options"));
         const OptionsReader read(options);
         TrainerOptions settings;
-        POSENC_CHECK(read.name("scheme", settings.model.scheme));
-        POSENC_CHECK(read.name("task", settings.task.task));
+        POSENC_CHECK(read_model_settings(read, settings.model, settings.task));
         POSENC_CHECK(read.seed("seed", settings.seed));
-        POSENC_CHECK(read.integers({{"trainedLength", settings.model.trained_length},
-                                    {"dModel", settings.model.d_model},
-                                    {"nHeads", settings.model.n_heads},
-                                    {"nLayers", settings.model.n_layers},
-                                    {"mlpHidden", settings.model.mlp_hidden},
-                                    {"offset", settings.task.offset},
-                                    {"symbols", settings.task.symbols},
-                                    {"passkeys", settings.task.passkeys},
-                                    {"batchSize", settings.batch_size},
+        POSENC_CHECK(read.integers({{"batchSize", settings.batch_size},
                                     {"queriesPerSequence", settings.queries_per_sequence},
                                     {"warmupSteps", settings.warmup_steps},
-                                    {"warmupLength", settings.warmup_length}}));
-        POSENC_CHECK(read.number("base", settings.model.base));
+                                    {"warmupLength", settings.warmup_length},
+                                    {"windowSteps", settings.window_steps},
+                                    {"windowLength", settings.window_length},
+                                    {"windowBatch", settings.window_batch}}));
         POSENC_CHECK(read.number("learningRate", settings.adam.learning_rate));
-        // The model's vocabulary is the task's: its sizes are checked before they are added.
-        POSENC_CHECK(read.verdict(check_task(settings.task)));
-        settings.model.vocabulary = task_vocabulary(settings.task);
         POSENC_CHECK(read.verdict(registry().check_create(settings)));
         const std::int64_t id = registry().create(settings);
         Trainer* trainer = nullptr;
@@ -157,34 +154,32 @@ namespace posenc::js
         POSENC_CHECK(read.verdict(check_evaluation(trainer->options().model, settings)));
         const auto evaluation = trainer->evaluate(settings);
 
-        const std::size_t count = evaluation.buckets.size();
-        std::vector<std::int32_t> start(count), end(count), scored(count);
-        std::vector<double> accuracy(count), confidence(count);
-        std::vector<std::uint8_t> available(count);
-        for (std::size_t b = 0; b < count; ++b)
+        val result = evaluation_result(evaluation, trainer->options().model.trained_length);
+        result.set("step", static_cast<double>(trainer->steps()));
+        return result;
+    }
+
+    val trainer_parameters(val options)
+    {
+        POSENC_CHECK(require_object(options, "options"));
+        std::int64_t id = 0;
+        Trainer* trainer = nullptr;
+        POSENC_CHECK(read_trainer(OptionsReader(options), id, trainer));
+        const Model& model = trainer->model();
+        val groups = val::array();
+        for (const auto& group : model.layout.groups)
         {
-            const auto& bucket = evaluation.buckets[b];
-            start[b] = static_cast<std::int32_t>(bucket.start);
-            end[b] = static_cast<std::int32_t>(bucket.end);
-            scored[b] = static_cast<std::int32_t>(bucket.score.count);
-            accuracy[b] = bucket.score.accuracy;
-            confidence[b] = bucket.score.confidence;
-            available[b] = bucket.available;
+            val item = val::object();
+            item.set("name", group.name);
+            item.set("offset", static_cast<double>(group.offset));
+            item.set("rows", static_cast<double>(group.rows));
+            item.set("cols", static_cast<double>(group.cols));
+            groups.call<void>("push", item);
         }
-        val buckets = val::object();
-        buckets.set("start", int32_array(start));
-        buckets.set("end", int32_array(end));
-        buckets.set("count", int32_array(scored));
-        buckets.set("accuracy", float64_array(accuracy));
-        buckets.set("confidence", float64_array(confidence));
-        buckets.set("available", uint8_array(available));
         val result = success();
         result.set("step", static_cast<double>(trainer->steps()));
-        result.set("trainedLength", static_cast<double>(trainer->options().model.trained_length));
-        result.set("buckets", buckets);
-        result.set("inDistribution", score_value(evaluation.in_distribution));
-        result.set("beyond", score_value(evaluation.beyond));
-        if (!evaluation.unavailable.empty()) result.set("unavailable", evaluation.unavailable);
+        result.set("parameters", float64_array(model.parameters));
+        result.set("groups", groups);
         return result;
     }
 

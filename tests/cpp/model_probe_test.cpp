@@ -93,7 +93,15 @@ TEST_CASE("A probe refuses what has no answer or no row, naming the argument", "
     CHECK_THROWS_WITH(posenc::probe_model(learned.model(), task, {65537, 1, Overflow::clamp}),
                       StartsWith("queryPosition must be an integer from 3 to 65536"));
     // 'error': the table has rows 0 .. 15 only.
-    CHECK_THROWS_WITH(posenc::probe_model(learned.model(), task, {16, 1, Overflow::error}), Catch::Matchers::Contains("no row 16 exists"));
+    CHECK_THROWS_WITH(posenc::probe_model(learned.model(), task, {16, 1, Overflow::error}),
+                      "queryPosition must be below trainedLength 16 with overflow 'error': the learned table has rows 0..15 and no row 16 "
+                      "exists; got 16");
+    // Two layers: the first attends from every row, so the weights' limit caps p.
+    auto options = learned.options();
+    options.model.n_layers = 2;
+    const posenc::Trainer deep(options);
+    CHECK_THROWS_WITH(posenc::probe_model(deep.model(), task, {5000, 1, Overflow::clamp}),
+                      StartsWith("queryPosition must be small enough that a pass keeps at most 4194304 attention weights"));
     CHECK_NOTHROW(posenc::probe_model(learned.model(), task, {15, 1, Overflow::error}));
 }
 

@@ -11,9 +11,11 @@ import { closeTo, loadForTests } from './load.mjs';
 
 let posenc;
 let liveId;  // a trainer for the trainerStep/trainerEvaluate cases; 'live' in a case stands for its id
+let liveParameters;  // its parameters: 'live' as modelProbe's or modelEvaluate's parameters stands for them
 before(async () => {
   posenc = await loadForTests();
   liveId = posenc.trainerCreate({ scheme: 'rope', task: 'copyBack' }).id;
+  liveParameters = posenc.trainerParameters({ id: liveId }).parameters;
 });
 after(() => posenc.trainerDispose({ id: liveId }));
 
@@ -34,7 +36,10 @@ const valid = {
   trainerCreate: { scheme: 'rope', task: 'copyBack' },
   trainerStep: { id: 'live', steps: 1 },
   trainerEvaluate: { id: 'live', length: 64, sequences: 1 },
+  trainerParameters: { id: 'live' },
   trainerDispose: { id: 'live' },
+  modelProbe: { scheme: 'rope', task: 'copyBack', parameters: 'live', queryPosition: 40 },
+  modelEvaluate: { scheme: 'rope', task: 'copyBack', parameters: 'live', length: 64, sequences: 1 },
 };
 const optionFunctions = Object.keys(valid);
 
@@ -104,7 +109,20 @@ const cases = [
   ['trainerEvaluate', 'length', 16, R, 'length'], ['trainerEvaluate', 'queriesPerBucket', 9, R, 'queriesPerBucket'],
   ['trainerEvaluate', 'preset', 'x', R, 'preset'], ['trainerEvaluate', 'preset', null, T, 'preset'],
   ['trainerStep', 'id', 123456, R, 'id'], ['trainerEvaluate', 'id', 123456, R, 'id'], ['trainerDispose', 'id', 123456, R, 'id'],
-  ['trainerStep', 'id', 0, R, 'id'],
+  ['trainerStep', 'id', 0, R, 'id'], ['trainerParameters', 'id', 123456, R, 'id'],
+  ['trainerCreate', null, { windowSteps: 5, windowLength: 3, windowBatch: 4 }, R, 'windowLength'],
+  ['trainerCreate', null, { windowSteps: 5, windowLength: 8, windowBatch: 0 }, R, 'windowBatch'],
+  ['trainerCreate', null, { task: 'lastMarker', markerSpacing: 0 }, R, 'markerSpacing'],
+  ...['modelProbe', 'modelEvaluate'].flatMap((fn) => [
+    [fn, 'parameters', new Float64Array(10), R, 'parameters.length'], [fn, 'parameters', [], R, 'parameters.length'],
+    [fn, 'parameters', 'weights', T, 'parameters'], [fn, 'parameters', new Float64Array(200000), R, 'parameters.length'],
+    [fn, 'parameters', { length: 5656 }, T, 'parameters'], [fn, 'parameters', new BigInt64Array(4), T, 'parameters'],
+    [fn, 'scheme', 'learned', R, 'parameters.length'],  // a learned table adds L rows: the same parameters no longer fit
+    [fn, 'dModel', 64, R, 'parameters.length'], [fn, 'dModel', 30, R, 'dModel'], [fn, 'preset', 'huge', R, 'preset'],
+  ]),
+  ['modelProbe', 'queryPosition', 2, R, 'queryPosition'],  // copy back: nothing sits 3 back of position 2
+  ['modelProbe', 'overflow', 'extrapolate', R, 'overflow'],
+  ['modelEvaluate', 'length', 16, R, 'length'], ['modelEvaluate', 'queriesPerBucket', 9, R, 'queriesPerBucket'],
 ];
 
 // Batteries. Integers: [low, high] as the module allows them.
@@ -120,11 +138,15 @@ const integers = {
   offsetSimilarity: { p: [0, 65536], maxOffset: [0, 65536], dModel: [2, 4096], seed: [0, 2 ** 53] },
   trainerCreate: {
     seed: [0, 2 ** 53], trainedLength: [1, 16384], dModel: [2, 128], nHeads: [1, 8], nLayers: [1, 2], mlpHidden: [0, 512],
-    offset: [1, 64], symbols: [2, 128], passkeys: [2, 128], batchSize: [1, 256], warmupSteps: [0, 2 ** 30],
+    offset: [1, 64], symbols: [2, 128], passkeys: [2, 128], markerSpacing: [1, 1024], batchSize: [1, 256], warmupSteps: [0, 2 ** 30],
+    windowSteps: [0, 2 ** 30], windowLength: [0, 32], windowBatch: [0, 256],
   },
   trainerStep: { id: [1, 2 ** 30], steps: [1, 10000] },
   trainerEvaluate: { id: [1, 2 ** 30], length: [1, 16384], bucketWidth: [1, 16384], sequences: [1, 256], firstSequence: [0, 2 ** 30], seed: [0, 2 ** 53] },
+  trainerParameters: { id: [1, 2 ** 30] },
   trainerDispose: { id: [1, 2 ** 30] },
+  modelProbe: { queryPosition: [3, 65536], seed: [0, 2 ** 53], trainedLength: [1, 16384], nLayers: [1, 2], offset: [1, 64], markerSpacing: [1, 1024] },
+  modelEvaluate: { length: [32, 16384], sequences: [1, 256], firstSequence: [0, 2 ** 30], seed: [0, 2 ** 53], symbols: [2, 128] },
 };
 for (const [fn, fields] of Object.entries(integers)) {
   for (const [field, [low, high]] of Object.entries(fields)) {
@@ -135,7 +157,7 @@ for (const [fn, fields] of Object.entries(integers)) {
 }
 // Real numbers that must be finite and within a range (1e308 is a valid base: base^(2i/d) <= base).
 const reals = { sinusoidal: ['base'], rope: ['base'], ropeFrequencies: ['base'], attention: ['base'], beyondTrained: ['base'],
-  offsetSimilarity: ['base'], trainerCreate: ['base', 'learningRate'] };
+  offsetSimilarity: ['base'], trainerCreate: ['base', 'learningRate'], modelProbe: ['base'], modelEvaluate: ['base'] };
 for (const [fn, fields] of Object.entries(reals)) {
   for (const field of fields) {
     for (const value of [0, -1, NaN, Infinity, -Infinity]) cases.push([fn, field, value, R, field]);
@@ -144,7 +166,8 @@ for (const [fn, fields] of Object.entries(reals)) {
 }
 // Enums: unknown strings (wrong case, empty, padded) are RangeErrors; other types TypeErrors.
 const enums = { sinusoidal: ['layout', 'precision'], learnedLookup: ['overflow'], rope: ['pairing'], attention: ['scheme', 'overflow'],
-  beyondTrained: ['scheme'], trainerCreate: ['scheme', 'task'], trainerEvaluate: ['overflow'] };
+  beyondTrained: ['scheme'], trainerCreate: ['scheme', 'task'], trainerEvaluate: ['overflow'], modelProbe: ['scheme', 'task', 'overflow'],
+  modelEvaluate: ['scheme', 'task', 'overflow'] };
 for (const [fn, fields] of Object.entries(enums)) {
   for (const field of fields) {
     for (const value of ['bogus', '', 'CLAMP ', '<script>']) cases.push([fn, field, value, R, field]);
@@ -160,7 +183,8 @@ const required = {
   sinusoidal: ['positions', 'dModel'], nope: ['positions', 'dModel'], learnedTable: ['maxLength', 'dModel'], learnedLookup: ['table', 'positions'],
   rope: ['x', 'positions'], ropeScore: ['q', 'k', 'm', 'n'], ropeFrequencies: ['headDim'], alibiBias: ['nHeads', 'queryLength', 'keyLength'],
   t5Bucket: ['relativePositions'], attention: ['scheme', 'queryPosition'], beyondTrained: ['scheme'], trainerCreate: ['scheme', 'task'],
-  trainerStep: ['id'], trainerEvaluate: ['id'], trainerDispose: ['id'],
+  trainerStep: ['id'], trainerEvaluate: ['id'], trainerParameters: ['id'], trainerDispose: ['id'],
+  modelProbe: ['scheme', 'task', 'parameters', 'queryPosition'], modelEvaluate: ['scheme', 'task', 'parameters'],
 };
 for (const [fn, fields] of Object.entries(required)) for (const field of fields) cases.push([fn, field, undefined, T, field]);
 // Lists past their caps, holes and wrong element types.
@@ -192,6 +216,7 @@ function callCase([fn, field, value]) {
   const options = field === null ? { ...valid[fn], ...value } : { ...valid[fn], [field]: value };
   if (value === undefined) delete options[field];
   if (options.id === 'live') options.id = liveId;
+  if (options.parameters === 'live') options.parameters = liveParameters;
   if (field === 'table' && fn === 'learnedLookup' && value?.rows === 0) options.positions = [];
   return posenc[fn](options);
 }
@@ -219,8 +244,9 @@ test('beyondTrained with rope scaling reads its scheme-specific fields', () => {
 test('extra fields are tolerated and change nothing', () => {
   const extras = { extra: 1, dmodel: 'typo', constructor: 'x', toString: null, nested: { deep: [NaN] } };
   for (const fn of optionFunctions.filter((name) => !name.startsWith('trainer'))) {
-    const plain = posenc[fn](valid[fn]);
-    const withExtras = posenc[fn]({ ...valid[fn], ...extras });
+    const options = { ...valid[fn], ...(valid[fn].parameters ? { parameters: liveParameters } : {}) };
+    const plain = posenc[fn](options);
+    const withExtras = posenc[fn]({ ...options, ...extras });
     assert.deepEqual(withExtras, plain, fn);
   }
   const { id } = posenc.trainerCreate({ ...valid.trainerCreate, ...extras, seed: 3 });
@@ -233,7 +259,7 @@ test('extra fields are tolerated and change nothing', () => {
 test('after all of that, every function still answers correctly', () => {
   for (const [fn, options] of Object.entries(valid)) {
     if (fn === 'trainerDispose') continue;
-    assert.doesNotThrow(() => posenc[fn]({ ...options, id: liveId }), fn);
+    assert.doesNotThrow(() => posenc[fn]({ ...options, id: liveId, ...(options.parameters ? { parameters: liveParameters } : {}) }), fn);
   }
   closeTo(posenc.sinusoidal({ positions: [5000], dModel: 2 }).data[0], Math.sin(5000), 1e-12, 'PE(5000, 0)');
   assert.deepEqual(Array.from(posenc.alibiSlopes(3)), [1 / 16, 1 / 256, 1 / 4]);

@@ -100,8 +100,8 @@ test('the issue\'s cases: no abort, no 1 GiB allocation, no expansion of a typed
     { name: 'TypeError', message: 'scaling must be a plain object ({ name: value, ... }); got a Int32Array' });
   assert.throws(() => posenc.sinusoidal(new Int32Array(2 ** 25)), { name: 'TypeError', message: /^options must be a plain object/ });
   assert.throws(() => posenc.trainerCreate({ scheme: 'rope', task: 'copyBack', preset: 'y'.repeat(2e7) }),
-    { name: 'RangeError', message: `preset must be one of 'quick', 'seedStory'; got ${'y'.repeat(37)}...` });
-  assert.throws(() => posenc.trainerCreate({ preset: Object.create(null) }), { name: 'TypeError', message: "preset must be one of 'quick', 'seedStory'; got an object" });
+    { name: 'RangeError', message: `preset must be one of 'quick', 'seedStory', 'positionModels'; got ${'y'.repeat(37)}...` });
+  assert.throws(() => posenc.trainerCreate({ preset: Object.create(null) }), { name: 'TypeError', message: "preset must be one of 'quick', 'seedStory', 'positionModels'; got an object" });
   assert.throws(() => posenc.sinusoidal({ positions: hugeArrayProxy(), dModel: 4 }),
     { name: 'RangeError', message: `positions.length must be at most ${posenc.limits.maxCells}; got ${2 ** 61}` });
   assert.ok(performance.now() - started < 2000, 'each is refused before any element is read');

@@ -188,14 +188,20 @@ namespace posenc
         return model;
     }
 
-    /// Problem unless `parameters` fill the layout of `config` (model_layout) with finite numbers.
-    inline Problem check_model_parameters(const ModelConfig& config, std::span<const double> parameters)
+    /// Problem unless `count` parameters fill the layout of `config` (checked before they are copied).
+    inline Problem check_parameter_count(const ModelConfig& config, std::uint64_t count)
     {
         if (auto problem = check_model_config(config)) return problem;
         const std::size_t expected = model_layout(config).total;
-        if (parameters.size() != expected)
-            return range_problem("parameters.length", std::to_string(expected) + ", the parameters of this scheme and shape",
-                                 std::to_string(parameters.size()));
+        if (count == expected) return std::nullopt;
+        return range_problem("parameters.length", std::to_string(expected) + ", the parameters of this scheme and shape",
+                             std::to_string(count));
+    }
+
+    /// Problem unless `parameters` fill the layout of `config` (model_layout) with finite numbers.
+    inline Problem check_model_parameters(const ModelConfig& config, std::span<const double> parameters)
+    {
+        if (auto problem = check_parameter_count(config, parameters.size())) return problem;
         for (std::size_t i = 0; i < parameters.size(); ++i)
             if (!std::isfinite(parameters[i]))
                 return range_problem("parameters[" + std::to_string(i) + "]", "a finite number", format_number(parameters[i]));

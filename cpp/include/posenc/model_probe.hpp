@@ -29,7 +29,19 @@ namespace posenc
         double answer_probability = 0;    // the probability the model gives the answer
     };
 
-    /// Problem unless `model` can be asked at options.query_position on `task`.
+    namespace detail
+    {
+        /// A learned table under 'window' at p >= L reads only the last L tokens.
+        inline bool probe_reads_window(const Model& model, const ProbeOptions& options)
+        {
+            return model.config.scheme == Scheme::learned && options.overflow == Overflow::window
+                   && options.query_position >= model.config.trained_length;
+        }
+    }
+
+    /// Problem unless `model` can be asked at options.query_position on `task`: the task has an
+    /// answer there, the learned table hands over a row (not under 'error' past L), and the pass's
+    /// attention weights stay under the limit (earlier layers attend from every row).
     inline Problem check_probe(const Model& model, const TaskOptions& task, const ProbeOptions& options)
     {
         if (auto problem = check_task(task)) return problem;
@@ -37,12 +49,28 @@ namespace posenc
             return range_problem("vocabulary", "at least symbols + passkeys = " + std::to_string(task_vocabulary(task)),
                                  std::to_string(model.config.vocabulary));
         // Below the first answerable row the task has no answer (copy_back at p < k: nothing k back).
-        return check_integer("queryPosition", static_cast<double>(options.query_position), first_answerable(task), limits::max_position);
+        if (auto problem =
+                check_integer("queryPosition", static_cast<double>(options.query_position), first_answerable(task), limits::max_position))
+            return problem;
+        const std::int64_t trained = model.config.trained_length;
+        if (model.config.scheme == Scheme::learned && options.overflow == Overflow::error && options.query_position >= trained)
+            return range_problem("queryPosition",
+                                 "below trainedLength " + std::to_string(trained) + " with overflow 'error': the learned table has rows 0.."
+                                     + std::to_string(trained - 1) + " and no row " + std::to_string(options.query_position) + " exists",
+                                 std::to_string(options.query_position));
+        const auto keys = static_cast<std::uint64_t>(detail::probe_reads_window(model, options) ? trained : options.query_position + 1);
+        if (attention_cells(model.config, keys, keys) > limits::max_model_attention_cells)
+            return range_problem("queryPosition",
+                                 "small enough that a pass keeps at most " + std::to_string(limits::max_model_attention_cells)
+                                     + " attention weights (a model of " + std::to_string(model.config.n_layers)
+                                     + " layers attends from every row below the last)",
+                                 std::to_string(options.query_position));
+        return std::nullopt;
     }
 
     /// Asks `model` at row p of the task's sequence from options.seed. A learned table under
     /// 'window' at p >= L sees only the last L tokens, re-indexed 0 .. L-1, as the evaluation does.
-    /// Throws std::invalid_argument for what check_probe or the pass refuses ('error' past the table).
+    /// Throws std::invalid_argument for what check_probe refuses.
     inline Probe probe_model(const Model& model, const TaskOptions& task, const ProbeOptions& options)
     {
         throw_if(check_probe(model, task, options));
@@ -50,7 +78,7 @@ namespace posenc
         Random random(options.seed);
         const auto tokens = make_tokens(task, p + 1, random);
         const auto trained = static_cast<std::size_t>(model.config.trained_length);
-        const bool window = model.config.scheme == Scheme::learned && options.overflow == Overflow::window && p >= trained;
+        const bool window = detail::probe_reads_window(model, options);
         const std::size_t first_key = window ? p + 1 - trained : 0;  // the keys before it are dropped
         const auto seen = std::span<const std::int32_t>(tokens).subspan(first_key);
         const auto positions = detail::positions_from(0, seen.size());
