@@ -226,9 +226,9 @@ namespace posenc
                 state.q.assign(queries * d_, 0.0);
                 state.k.assign(keys_ * d_, 0.0);
                 state.v.assign(keys_ * d_, 0.0);
-                apply_rows(model_.group(groups.query), d_, d_, x, state.rows, state.q.data());
-                apply_rows(model_.group(groups.key), d_, d_, x, key_rows_, state.k.data());
-                apply_rows(model_.group(groups.value), d_, d_, x, key_rows_, state.v.data());
+                project_rows(l, model_.group(groups.query), x, state.rows, state.q.data());
+                project_rows(l, model_.group(groups.key), x, key_rows_, state.k.data());
+                project_rows(l, model_.group(groups.value), x, key_rows_, state.v.data());
                 if (config_.scheme != Scheme::rope) return;
                 for (std::size_t i = 0; i < queries; ++i)
                     rotate_row(&state.q[i * d_], input_.positions[state.rows[i]], model_.theta, heads_, false);
@@ -507,6 +507,24 @@ namespace posenc
             }
 
         private:
+            /// out(i, :) = W x(rows[i], :), as apply_rows gives it into zeros. In the first layer of a
+            /// scheme that adds nothing to the embeddings, x(r, :) is token r's embedding, so with more
+            /// rows than tokens each token's projection is computed once and copied: the same sums in
+            /// the same order, bit for bit, without projecting thousands of keys one by one.
+            void project_rows(std::size_t l, const double* w, const double* x, std::span<const std::size_t> rows, double* out) const
+            {
+                const bool embeddings_only = l == 0 && config_.scheme != Scheme::sinusoidal && config_.scheme != Scheme::learned;
+                if (!embeddings_only || rows.size() <= vocabulary_)
+                {
+                    apply_rows(w, d_, d_, x, rows, out);
+                    return;
+                }
+                std::vector<double> per_token(vocabulary_ * d_, 0.0);
+                apply_rows(w, d_, d_, model_.group(layout_.token_embedding), all_rows(vocabulary_), per_token.data());
+                for (std::size_t i = 0; i < rows.size(); ++i)
+                    std::copy_n(&per_token[static_cast<std::size_t>(input_.tokens[rows[i]]) * d_], d_, out + i * d_);
+            }
+
             /// Calls visit(r, blend) for each key row r the learned table hands a row to (none for
             /// another scheme, or for a position the window dropped).
             template <typename Visit>
