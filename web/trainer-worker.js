@@ -1,8 +1,12 @@
 // A module Web Worker that runs the toy-model experiment off the page's thread.
 // In:  { type: 'run', preset ['quick'], schemes [all], tasks [all], overflows [all, learned only], seed [1] }
-//      { type: 'cancel' }   stops after the current batch; a new 'run' cancels the one before.
+//        trains the preset's runs (those of the schemes and tasks listed) and scores each
+//      { type: 'evaluate', preset, steps, models: [{ scheme, task, parameters }], overflows [all] }
+//        scores given models (the shipped ones, trained for `steps`) as a run scores its own
+//      { type: 'cancel' }   stops after the current slice; a new 'run' or 'evaluate' cancels the one before.
 // Out: { type: 'ready', training, names }                   the presets, and the engine's names and labels, once loaded
 //      { type: 'progress', scheme, task, step, steps, loss }  after each batch of steps
+//      { type: 'model', scheme, task, parameters }          a run's trained parameters (Float64Array)
 //      { type: 'result', scheme, task, overflow, step, steps, trainedLength, losses, buckets,
 //        inDistribution, beyond, unavailable? }              per scheme, task (and policy for learned)
 //      { type: 'done', elapsedMs } | { type: 'cancelled', liveTrainers } | { type: 'error', message }
@@ -53,70 +57,95 @@ function mergeScores(parts) {
   };
 }
 
-async function run(message, runId) {
+/** The preset `message` names, or a RangeError listing the ones there are. */
+function presetOf(training, name = 'quick') {
+  const preset = training.presets.find((entry) => entry.name === name);
+  if (!preset) throw new RangeError(`preset must be one of ${training.presets.map((p) => `'${p.name}'`).join(', ')}; got ${name}`);
+  return preset;
+}
+
+/**
+ * Scores one model per overflow policy (learned) or once, a sequence per call, and posts each result.
+ * `evaluate(options)` is trainerEvaluate bound to a trainer, or modelEvaluate bound to parameters.
+ */
+async function postResults({ scheme, task, preset, overflows, steps, losses, evaluate, checkRunning }) {
+  for (const overflow of scheme === 'learned' ? overflows : ['clamp']) {
+    const parts = [];
+    for (let first = 0; first < preset.evaluation.sequences; first++) {
+      parts.push(evaluate({ preset: preset.name, overflow, firstSequence: first, sequences: 1 }));
+      await checkRunning();
+    }
+    const result = { type: 'result', scheme, task, overflow: scheme === 'learned' ? overflow : null, steps, losses, ...mergeScores(parts) };
+    postMessage(result, [result.buckets.count.buffer, result.buckets.accuracy.buffer, result.buckets.confidence.buffer]);
+  }
+}
+
+async function run(message, checkRunning) {
   const posenc = await posencReady;
   const { training } = posenc;
-  const presetName = message.preset ?? 'quick';
-  const preset = training.presets.find((entry) => entry.name === presetName);
-  if (!preset) throw new RangeError(`preset must be one of ${training.presets.map((p) => `'${p.name}'`).join(', ')}; got ${presetName}`);
-  const schemes = message.schemes ?? training.schemes;
-  const tasks = message.tasks ?? training.tasks;
+  const preset = presetOf(training, message.preset);
+  const runs = preset.runs.filter(({ scheme, task }) => (message.schemes ?? [scheme]).includes(scheme) && (message.tasks ?? [task]).includes(task));
   const overflows = message.overflows ?? training.overflows;
   const seed = message.seed ?? 1;
-  const started = performance.now();
-  const checkRunning = async () => {
-    await yieldToMessages();
-    if (runId !== currentRun) throw new Cancelled();
-  };
 
-  for (const task of tasks) {
-    for (const scheme of schemes) {
-      const { id } = posenc.trainerCreate({ scheme, task, seed, preset: presetName });
-      try {
-        const losses = new Float64Array(preset.steps);
-        let step = 0;
-        let batch = 1;
-        while (step < preset.steps) {
-          const count = Math.min(batch, preset.steps - step);
-          const t0 = performance.now();
-          const result = posenc.trainerStep({ id, steps: count });
-          const elapsed = performance.now() - t0;
-          losses.set(result.losses, step);
-          step = result.step;
-          postMessage({ type: 'progress', scheme, task, step, steps: preset.steps, loss: result.loss });
-          // Aim the next batch at sliceMs from this one's measured time per step.
-          batch = Math.max(1, Math.min(64, Math.floor((sliceMs * count) / Math.max(elapsed, 0.01))));
-          await checkRunning();
-        }
-        for (const overflow of scheme === 'learned' ? overflows : ['clamp']) {
-          const parts = [];
-          for (let first = 0; first < preset.evaluation.sequences; first++) {
-            parts.push(posenc.trainerEvaluate({ id, preset: presetName, overflow, firstSequence: first, sequences: 1 }));
-            await checkRunning();
-          }
-          const result = { type: 'result', scheme, task, overflow: scheme === 'learned' ? overflow : null, steps: preset.steps, losses, ...mergeScores(parts) };
-          postMessage(result, [result.buckets.count.buffer, result.buckets.accuracy.buffer, result.buckets.confidence.buffer]);
-        }
-      } finally {
-        liveTrainers = posenc.trainerDispose({ id }).live;
+  for (const { scheme, task } of runs) {
+    const { id } = posenc.trainerCreate({ scheme, task, seed, preset: preset.name });
+    try {
+      const losses = new Float64Array(preset.steps);
+      let step = 0;
+      let batch = 1;
+      while (step < preset.steps) {
+        const count = Math.min(batch, preset.steps - step);
+        const t0 = performance.now();
+        const result = posenc.trainerStep({ id, steps: count });
+        const elapsed = performance.now() - t0;
+        losses.set(result.losses, step);
+        step = result.step;
+        postMessage({ type: 'progress', scheme, task, step, steps: preset.steps, loss: result.loss });
+        // Aim the next batch at sliceMs from this one's measured time per step.
+        batch = Math.max(1, Math.min(64, Math.floor((sliceMs * count) / Math.max(elapsed, 0.01))));
+        await checkRunning();
       }
+      const { parameters } = posenc.trainerParameters({ id });
+      postMessage({ type: 'model', scheme, task, parameters }, [parameters.buffer]);
+      await postResults({ scheme, task, preset, overflows, steps: preset.steps, losses, checkRunning,
+        evaluate: (options) => posenc.trainerEvaluate({ id, ...options }) });
+    } finally {
+      liveTrainers = posenc.trainerDispose({ id }).live;
     }
   }
-  postMessage({ type: 'done', elapsedMs: performance.now() - started });
 }
+
+async function evaluateGiven(message, checkRunning) {
+  const posenc = await posencReady;
+  const preset = presetOf(posenc.training, message.preset);
+  const overflows = message.overflows ?? posenc.training.overflows;
+  for (const { scheme, task, parameters } of message.models ?? []) {
+    await postResults({ scheme, task, preset, overflows, steps: message.steps ?? preset.steps, losses: new Float64Array(0), checkRunning,
+      evaluate: (options) => posenc.modelEvaluate({ scheme, task, parameters, ...options }) });
+  }
+}
+
+const work = { run, evaluate: evaluateGiven };
 
 onmessage = async ({ data }) => {
   if (data?.type === 'cancel') {
     currentRun += 1;  // the running loop sees this at its next slice and answers 'cancelled'
     return;
   }
-  if (data?.type !== 'run') {
-    postMessage({ type: 'error', message: `message type must be 'run' or 'cancel'; got ${JSON.stringify(data?.type)}` });
+  if (!Object.hasOwn(work, data?.type)) {
+    postMessage({ type: 'error', message: `message type must be 'run', 'evaluate' or 'cancel'; got ${JSON.stringify(data?.type)}` });
     return;
   }
   const runId = ++currentRun;
+  const started = performance.now();
+  const checkRunning = async () => {
+    await yieldToMessages();
+    if (runId !== currentRun) throw new Cancelled();
+  };
   try {
-    await run(data, runId);
+    await work[data.type](data, checkRunning);
+    postMessage({ type: 'done', elapsedMs: performance.now() - started });
   } catch (error) {
     if (error instanceof Cancelled) postMessage({ type: 'cancelled', liveTrainers });
     else postMessage({ type: 'error', message: String(error?.message ?? error) });
