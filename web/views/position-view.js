@@ -1,14 +1,16 @@
 // "Position p in a model trained to L": one control pair drives a column per scheme, each with
-// the engine's numbers, a picture, a one-line verdict those numbers support, and the toy
-// attention row of query p.
+// the engine's numbers, a picture, a one-line verdict those numbers support, and what a toy
+// model trained to L = 2,048 does at query p: its attention over the keys, where the answer
+// sits, and its answer (the shipped models, or the learner's own run from the model view).
 import { element } from '../quiz/render.js';
 import { drawPairStrip } from './pair-strip.js';
 import { patchChildren } from './patch.js';
-import { drawAttentionSparkline, peakOf } from './sparkline.js';
+import { drawAttentionSparkline } from './sparkline.js';
 import { fixed, int, ordinal, sci } from './format.js';
 import { fieldProblem, readWholeNumber } from './field-check.js';
-
-const ATTENTION_D_MODEL = 32;  // the toy head stays interactive at p = 65,536
+import { choose, modelsInUse, onModelsChange, ownModels, sourceInUse } from './trained-models.js';
+import { askModel, probeCaption, probeVerdict } from './trained-row.js';
+import { taskDescription, taskReason } from './model-tasks.js';
 // The p slider is logarithmic: its steps cover 0..maxPosition, about 1% apart past p = 100.
 const SLIDER_STEPS = 1000;
 
@@ -199,18 +201,30 @@ export function createPositionView(container, engine, onChange) {
     const verdict = element('p', [], { className: 'scheme-verdict', attributes: { 'aria-live': 'polite' } });
     const body = element('div', [], { className: 'scheme-body' });
     const strip = pairFigure(`pos-${scheme}-pairs`);
-    const spark = element('canvas', [], { className: 'sparkline', attributes: { width: '320', height: '60', role: 'img', 'aria-label': `Toy attention of query p over keys 0 to p, ${title}` } });
+    const spark = element('canvas', [], { className: 'sparkline', attributes: { width: '320', height: '60', role: 'img', 'aria-label': `The trained ${title} model's attention of query p over keys 0 to p` } });
     const sparkNote = element('p', [], { className: 'spark-note' });
+    const modelVerdict = element('p', [], { className: 'model-verdict', attributes: { 'aria-live': 'polite' } });
+    const taskNote = element('p', [], { className: 'task-note' });
     const column = element('section', [element('h3', [title]), verdict, strip.figure, body,
-      element('figure', [spark, element('figcaption', [sparkNote])], { className: 'attention' })],
+      element('section', [element('h4', ['The trained model at p']), taskNote, modelVerdict,
+        element('figure', [spark, element('figcaption', [sparkNote])], { className: 'attention' })], { className: 'trained-model' })],
     { className: `scheme-column scheme-${scheme}`, attributes: { 'aria-label': title } });
-    return [scheme, { column, verdict, body, strip, spark, sparkNote }];
+    return [scheme, { column, verdict, body, strip, spark, sparkNote, modelVerdict, taskNote }];
   }));
+
+  const modelsNote = element('p', [], { className: 'help', id: 'pos-models-note' });
+  const modelsSelect = element('select', [
+    element('option', ['Shipped with the page'], { attributes: { value: 'shipped' } }),
+    element('option', ['Yours where you trained them'], { attributes: { value: 'run', disabled: '' } }),
+  ], { id: 'pos-models' });
+  modelsSelect.addEventListener('change', () => choose(modelsSelect.value));
+  controls.append(element('div', [label(modelsSelect, 'Trained models'), modelsSelect], { className: 'control' }));
 
   container.append(
     element('h2', ['Position p in a model trained to length L'], { id: 'position-heading' }),
-    element('p', ['Every number below is computed by the engine for the p and L you choose. Toy attention: one head with seeded weights (d = 32), not a trained model.'], { className: 'lede' }),
+    element('p', ['Every number below is computed by the engine for the p and L you choose. Under each analysis, a toy transformer trained to L = 2,048 (one per scheme) is asked at p: where it looks, and what it answers.'], { className: 'lede' }),
     controls,
+    modelsNote,
     element('div', [...columns.values()].map((c) => c.column), { className: 'scheme-grid' }),
   );
 
@@ -305,18 +319,67 @@ export function createPositionView(container, engine, onChange) {
     requestAttention();
   }
 
+  // The trained models in use (shipped, or the learner's run); null until loaded.
+  let models = null;
+  let modelsProblem = '';
+  const setText = (node, text) => { if (node.textContent !== text) node.textContent = text; };
+
+  function loadModels() {
+    modelsInUse().then((set) => {
+      models = set;
+      modelsProblem = '';
+      describeModels();
+      requestAttention();
+    }, (error) => {
+      models = null;
+      modelsProblem = `The trained models could not be loaded (${error.message}).`;
+      describeModels();
+      requestAttention();
+    });
+  }
+
+  /** Which models answer below, and that L moves the analyses only. */
+  function describeModels() {
+    modelsSelect.options[1].disabled = ownModels().size === 0;
+    modelsSelect.value = sourceInUse();
+    if (!models) { setText(modelsNote, modelsProblem || 'Loading the trained models…'); return; }
+    const trained = engine.training.presets.find((entry) => entry.name === models.preset).trainer.trainedLength;
+    const yours = [...models.models.values()].filter((model) => model.source === 'run');
+    const named = yours.map((model) => `${engine.names.scheme.find(({ name }) => name === model.scheme)?.label ?? model.scheme} (seed ${model.seed})`).join(', ');
+    const shippedText = `the models shipped with the page (trained by npm run train:shipped, seed ${models.seed})`;
+    const whose = yours.length === 0 ? shippedText
+      : yours.length === models.models.size ? `your own runs from the toy-model view: ${named}`
+        : `your own runs from the toy-model view for ${named}, and ${shippedText} for the others`;
+    const lNote = state.L === trained ? '' : ` They were trained to L = ${int(trained)}; your L = ${int(state.L)} sets the analyses above them only.`;
+    setText(modelsNote, `Trained models in use: ${whose}; ${int(models.steps)} steps each at L = ${int(trained)}.${lNote}`);
+  }
+
   function renderAttentionRow(scheme) {
     const target = columns.get(scheme);
-    try {
-      const { weights } = engine.attention({ scheme, queryPosition: state.p, trainedLength: state.L, overflow: state.overflow,
-        dModel: ATTENTION_D_MODEL, scaling: scheme === 'rope' ? scalingFor(state) : { kind: 'none' } });
-      drawAttentionSparkline(target.spark, weights);
-      const peak = peakOf(weights);
-      target.sparkNote.textContent = `log₁₀ weight over keys 0…${int(state.p)}; largest ${fixed(peak.weight)} on key ${int(peak.index)}.`;
-    } catch (error) {
-      target.spark.getContext('2d').clearRect(0, 0, target.spark.width, target.spark.height);
-      target.sparkNote.textContent = `No attention row: ${error.message}`;
+    const clear = () => target.spark.getContext('2d').clearRect(0, 0, target.spark.width, target.spark.height);
+    const model = models?.models.get(scheme);
+    if (!model) {
+      clear();
+      setText(target.taskNote, '');
+      setText(target.modelVerdict, models ? 'No trained model for this scheme.' : modelsProblem || 'Loading the trained model…');
+      setText(target.sparkNote, '');
+      return;
     }
+    const preset = engine.training.presets.find((entry) => entry.name === models.preset);
+    const task = engine.names.task.find(({ name }) => name === model.task)?.label ?? model.task;
+    setText(target.taskNote, `Trained on “${task}”: ${taskDescription(model.task, preset.trainer)} ${taskReason(scheme, model.task, preset.trainer)}`.trim());
+    const asked = askModel(engine, model, { p: state.p, overflow: state.overflow, preset });
+    if (asked.problem) {
+      clear();
+      setText(target.modelVerdict, asked.problem);
+      setText(target.sparkNote, '');
+      return;
+    }
+    drawAttentionSparkline(target.spark, asked.mean, [
+      { index: asked.peak.index, colour: '--peak-mark', dash: [4, 3] }, { index: asked.probe.answerPosition, colour: '--answer-mark' }]);
+    const policy = scheme === 'learned' ? `Under ${engine.names.overflow.find(({ name }) => name === state.overflow)?.label ?? state.overflow}: ` : '';
+    setText(target.modelVerdict, policy + probeVerdict(asked, state.p));
+    setText(target.sparkNote, probeCaption(asked, state.p));
   }
 
   function syncControls() {
@@ -337,6 +400,7 @@ export function createPositionView(container, engine, onChange) {
     state = next;
     if (document.activeElement !== pNumber) pNumber.value = String(state.p);
     render();
+    describeModels();
     onChange(state, commit);
     updateWorkMs += performance.now() - started;
   };
@@ -349,6 +413,8 @@ export function createPositionView(container, engine, onChange) {
   pSlider.addEventListener('change', () => { fromSlider(); changed(true)(); });
   for (const control of [pNumber, lNumber]) control.addEventListener('change', () => { changed(true)(); setSlider(state.p); });
   for (const control of [dSelect, overflowSelect, scalingSelect]) control.addEventListener('change', changed(true));
+  onModelsChange(loadModels);
+  loadModels();
 
   return {
     /** Shows `next` (from a deep link or history) without reporting it back as a change; a name
@@ -361,6 +427,7 @@ export function createPositionView(container, engine, onChange) {
       state = { ...state, ...settings };
       syncControls();
       render();
+      describeModels();
     },
     get state() { return state; },
   };

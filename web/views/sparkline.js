@@ -4,9 +4,11 @@ const FLOOR = -12;
 
 /**
  * @param {HTMLCanvasElement} canvas
- * @param {Float64Array} weights  softmax weights over keys 0..p
+ * @param {ArrayLike<number>} weights  softmax weights over keys 0..p
+ * @param {{ index: number, colour: string, dash?: number[] }[]} [marks]  keys drawn as vertical lines over the fill
+ *   (colour: a CSS colour or the name of a custom property on the canvas)
  */
-export function drawAttentionSparkline(canvas, weights) {
+export function drawAttentionSparkline(canvas, weights, marks = []) {
   const context = canvas.getContext('2d');
   const { width, height } = canvas;
   const styles = getComputedStyle(canvas);
@@ -26,6 +28,17 @@ export function drawAttentionSparkline(canvas, weights) {
   context.closePath();
   context.fillStyle = styles.getPropertyValue('--spark-fill').trim() || '#6baed6';
   context.fill();
+  for (const { index, colour, dash = [] } of marks) {
+    const x = Math.min(width - 1, Math.floor(index / perColumn) * (width / columns)) + 0.5;
+    context.beginPath();
+    context.moveTo(x, 0);
+    context.lineTo(x, height);
+    context.lineWidth = 2;
+    context.setLineDash(dash);
+    context.strokeStyle = styles.getPropertyValue(colour).trim() || colour;
+    context.stroke();
+  }
+  context.setLineDash([]);
 }
 
 /** Index and value of the largest weight. */

@@ -1,12 +1,13 @@
 // The toy models the position view asks at p and the encodings view draws: the shipped ones
-// (data/trained-models.json and .bin, made by npm run train:shipped), fetched on first use, or a
-// learner's own run of the same preset, handed over by the model view. One store for the page:
-// views read the set in use and hear when it changes. A run lives as long as the page does.
+// (data/trained-models.json and .bin, made by npm run train:shipped), fetched on first use, and
+// the learner's own models of the same preset, handed over by the model view, which take their
+// schemes' place. One store for the page: views read the models in use and hear when they
+// change. The learner's models live as long as the page does.
 
-/** @typedef {{ scheme: string, task: string, parameters: Float32Array | Float64Array }} TrainedModel */
 /**
- * @typedef {{ source: 'shipped' | 'run', preset: string, seed: number, steps: number, models: Map<string, TrainedModel> }} ModelSet
- *   models by scheme; source 'run': trained in this browser
+ * @typedef {{ scheme: string, task: string, parameters: Float32Array | Float64Array, source?: 'shipped' | 'run', seed?: number }} TrainedModel
+ *   source 'run': trained in this browser
+ * @typedef {{ preset: string, seed: number, steps: number, models: Map<string, TrainedModel> }} ModelSet  models by scheme; seed: the shipped ones'
  */
 
 /** The value of IEEE 754 half `bits` (the shipped file's encoding, float16le). */
@@ -34,12 +35,12 @@ export function decodeShipped(manifest, bytes) {
     }
     models.set(scheme, { scheme, task, parameters });
   }
-  return { source: 'shipped', preset: manifest.preset, seed: manifest.seed, steps: manifest.steps, models };
+  return { preset: manifest.preset, seed: manifest.seed, steps: manifest.steps, models };
 }
 
-let shipped = null;  // a promise of the shipped set, once asked for
-let run = null;      // the learner's finished run, if any
-let inUse = 'shipped';
+let shipped = null;      // a promise of the shipped set, once asked for
+const own = new Map();   // scheme -> the learner's model of the shipped preset, trained in this browser
+let inUse = 'shipped';   // 'run': the learner's models where there are some, the shipped ones elsewhere
 const listeners = new Set();
 
 /** The shipped models: fetched and decoded once. */
@@ -60,30 +61,41 @@ export function shippedModels() {
   return shipped;
 }
 
-/** The set in use: the learner's run when they chose it, else the shipped one. */
+/**
+ * The models in use, by scheme, each with its source ('shipped' or 'run') and seed: the shipped
+ * set, with the learner's own models in place of those schemes' when the run is in use.
+ * @returns {Promise<ModelSet>}
+ */
 export async function modelsInUse() {
-  return inUse === 'run' && run ? run : shippedModels();
+  const base = await shippedModels();
+  const models = new Map([...base.models].map(([scheme, model]) => [scheme, { ...model, source: 'shipped', seed: base.seed }]));
+  if (sourceInUse() === 'run') for (const [scheme, model] of own) models.set(scheme, { ...model, source: 'run' });
+  return { ...base, models };
 }
 
-/** The learner's run, if there is one (whether in use or not). */
-export const ownRun = () => run;
+/** The learner's models: scheme -> { seed } (empty before a run of the shipped preset finishes). */
+export const ownModels = () => own;
 
-/** Which set is in use: 'shipped' or 'run'. */
-export const sourceInUse = () => (inUse === 'run' && run ? 'run' : 'shipped');
+/** Which models are in use: 'shipped', or 'run' (the learner's where there are some). */
+export const sourceInUse = () => (inUse === 'run' && own.size > 0 ? 'run' : 'shipped');
 
-/** A finished run of the shipped preset (every scheme), now in use. */
-export function offerRun({ preset, seed, steps, models }) {
-  run = { source: 'run', preset, seed, steps, models };
+/**
+ * Models the learner trained (the shipped preset, every run they chose) take their schemes' place
+ * from now on; a later run of the same scheme replaces the earlier one.
+ * @param {number} seed  @param {{ scheme: string, task: string, parameters: Float64Array }[]} models
+ */
+export function offerRun(seed, models) {
+  for (const model of models) own.set(model.scheme, { ...model, seed });
   choose('run');
 }
 
 /** Uses 'shipped' or 'run' (a run only once there is one). */
 export function choose(source) {
-  inUse = source === 'run' && run ? 'run' : 'shipped';
+  inUse = source;
   for (const listener of listeners) listener(sourceInUse());
 }
 
-/** Calls listener(source) whenever the set in use changes; returns a function that stops it. */
+/** Calls listener(source) whenever the models in use change; returns a function that stops it. */
 export function onModelsChange(listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -1,0 +1,61 @@
+// One column's trained model asked at query p (the engine's modelProbe), and the sentence its
+// numbers support: where the model looked, where the answer was, what it said and how sure.
+import { fixed, int } from './format.js';
+
+/** An attention weight: two decimals, or two significant digits below 0.01 (6.5e-9). */
+const weightText = (weight) => (weight >= 0.01 ? fixed(weight, 2) : weight.toExponential(1).replace('-', '−'));
+
+/** The heads' mean attention over keys 0..p (each head's row sums to 1, so the mean does too). */
+export function meanOverHeads({ weights, heads, keys }) {
+  const mean = new Float64Array(keys);
+  for (let h = 0; h < heads; h++) for (let k = 0; k < keys; k++) mean[k] += weights[h * keys + k] / heads;
+  return mean;
+}
+
+/** Index and weight of the key the heads attend to most, on average. */
+function peakOf(mean) {
+  let index = 0;
+  for (let k = 1; k < mean.length; k++) if (mean[k] > mean[index]) index = k;
+  return { index, weight: mean[index] };
+}
+
+/**
+ * Asks `model` at p. Returns the probe, the heads' mean attention and its peak, or { problem }:
+ * a sentence for people when the model cannot be asked there.
+ * @param {Awaited<ReturnType<import('../posenc.js').loadPosenc>>} engine
+ * @param {{ scheme: string, task: string, parameters: ArrayLike<number> }} model
+ * @param {{ p: number, overflow: string, preset: { name: string, trainer: { trainedLength: number, offset: number } } }} ask
+ */
+export function askModel(engine, model, { p, overflow, preset }) {
+  const { offset, trainedLength } = preset.trainer;
+  if (model.task === 'copyBack' && p < offset) return { problem: `Nothing sits ${offset} back of position ${int(p)} yet: ask at p ≥ ${offset}.` };
+  if (model.task === 'recallFirst' && p < 1) return { problem: 'Position 0 holds the passkey itself: ask at p ≥ 1.' };
+  if (model.scheme === 'learned' && overflow === 'error' && p >= trainedLength)
+    return { problem: `No row ${int(p)}: under ‘error’ the model cannot read position ${int(p)} at all (its table has rows 0 to ${int(trainedLength - 1)}).` };
+  try {
+    const probe = engine.modelProbe({ preset: preset.name, scheme: model.scheme, task: model.task, parameters: model.parameters, queryPosition: p, overflow });
+    const mean = meanOverHeads(probe);
+    return { probe, mean, peak: peakOf(mean) };
+  } catch (error) {
+    if (!(error instanceof RangeError || error instanceof TypeError)) throw error;
+    return { problem: `The trained model could not be asked here (${error.message}).` };
+  }
+}
+
+/** The sentence a probe supports, e.g. "At 5,000 it attends most to key 1,980, not 4,997 where the answer sits, and answers wrong …". */
+export function probeVerdict({ probe, peak }, p) {
+  const looked = peak.index === probe.answerPosition
+    ? `attends most to key ${int(peak.index)}, where the answer sits,`
+    : `attends most to key ${int(peak.index)}, not ${int(probe.answerPosition)} where the answer sits,`;
+  const said = probe.correct
+    ? `answers right (token ${probe.answer})`
+    : `answers wrong (token ${probe.prediction}; the answer is ${probe.answer})`;
+  return `At ${int(p)} it ${looked} and ${said} with ${fixed(probe.confidence, 2)} confidence.`;
+}
+
+/** The caption under the attention line: what is drawn and the numbers to read off it. */
+export function probeCaption({ probe, peak, mean }, p) {
+  return `Trained model: mean attention of its ${probe.heads} heads, log₁₀ weight over keys 0…${int(p)}. `
+    + `Solid line: the answer's key, ${int(probe.answerPosition)}, weight ${weightText(mean[probe.answerPosition])}. `
+    + (peak.index === probe.answerPosition ? 'It is also the largest.' : `Dashed line: the largest, ${weightText(peak.weight)} on key ${int(peak.index)}.`);
+}
