@@ -18,13 +18,42 @@ export const SERIES_COLOURS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B
 const readable = (value) => (value === null || value === undefined ? 'none' : Number.isInteger(value) ? String(value) : value.toFixed(4).replace('-', '−'));
 
 /**
- * @param {HTMLElement} container
- * @param {{ xLabel: string, yLabel: string, title: string, height?: number }} options  title names the chart for assistive technology
+ * A vertical line at x = `at`, labelled, drawn over the series (where a model's trained length ends).
+ * @param {{ at: number, label: string }} mark
  */
-export function createLineChart(container, { xLabel, yLabel, title, height = 220 }) {
+function drawXMark(u, { at, label }) {
+  const { ctx, bbox } = u;
+  const x = Math.round(u.valToPos(at, 'x', true)) + 0.5;
+  if (x < bbox.left || x > bbox.left + bbox.width) return;
+  const ink = getComputedStyle(u.root).color;
+  ctx.save();
+  ctx.strokeStyle = ink;
+  ctx.fillStyle = ink;
+  ctx.lineWidth = devicePixelRatio;
+  ctx.setLineDash([4 * devicePixelRatio, 3 * devicePixelRatio]);
+  ctx.beginPath();
+  ctx.moveTo(x, bbox.top);
+  ctx.lineTo(x, bbox.top + bbox.height);
+  ctx.stroke();
+  // Left of the line, half way up: before L a trained model's lines run along the top.
+  ctx.font = `${12 * devicePixelRatio}px system-ui, sans-serif`;
+  ctx.textAlign = 'right';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(label, x - 4 * devicePixelRatio, bbox.top + bbox.height / 2);
+  ctx.restore();
+}
+
+/**
+ * @param {HTMLElement} container
+ * @param {{ xLabel: string, yLabel?: string, title: string, height?: number, minWidth?: number, yRange?: [number, number], legend?: boolean,
+ *   band?: { upper: number, lower: number, fill: string }, xMark?: { at: number, label: string } }} options
+ *   title names the chart for assistive technology; yRange fixes the y axis; band shades between series
+ *   `upper` and `lower` (indices into show()'s series) where upper is above lower; xMark draws a labelled vertical line
+ */
+export function createLineChart(container, { xLabel, yLabel = '', title, height = 220, minWidth = 280, yRange, legend = true, band, xMark }) {
   let chart = null;
   let cursorIndex = -1;  // the data point the keyboard cursor is on
-  const width = () => Math.max(280, container.clientWidth);
+  const width = () => Math.max(minWidth, container.clientWidth);
   const observer = new ResizeObserver(() => chart?.setSize({ width: width(), height }));
   observer.observe(container);
   container.tabIndex = 0;
@@ -36,7 +65,10 @@ export function createLineChart(container, { xLabel, yLabel, title, height = 220
   container.append(spoken);
 
   /** uPlot options of one series. */
-  const seriesOptions = (s, i) => ({ label: s.label, stroke: SERIES_COLOURS[i % SERIES_COLOURS.length], width: 1.5, dash: s.dash, points: { show: false } });
+  /** A series' colour: its own (a CSS colour, or a custom property of the container such as '--series-accuracy'), else the palette's. */
+  const colourOf = (s, i) => (s.colour?.startsWith('--') ? getComputedStyle(container).getPropertyValue(s.colour).trim() : s.colour)
+    || SERIES_COLOURS[i % SERIES_COLOURS.length];
+  const seriesOptions = (s, i) => ({ label: s.label, stroke: colourOf(s, i), width: 1.5, dash: s.dash, points: { show: false } });
 
   /** Legend entries are buttons that show or hide their series, by keyboard as by mouse. */
   function keyboardLegend() {
@@ -82,7 +114,7 @@ export function createLineChart(container, { xLabel, yLabel, title, height = 220
      * arriving one by one) gains the new series and new data; any other change draws it afresh:
      * building a uPlot measures fonts and lays out its legend, tens of milliseconds a chart.
      * @param {ArrayLike<number>} x
-     * @param {{ label: string, values: ArrayLike<number>, dash?: number[] }[]} series
+     * @param {{ label: string, values: ArrayLike<number | null>, dash?: number[], colour?: string }[]} series  colour: a CSS colour or a custom property ('--name')
      */
     show(x, series) {
       const data = [Array.from(x), ...series.map((s) => Array.from(s.values))];
@@ -103,11 +135,16 @@ export function createLineChart(container, { xLabel, yLabel, title, height = 220
         width: width(),
         height,
         cursor: { drag: { x: false, y: false } },
-        legend: { live: true },
-        scales: { x: { time: false } },
-        axes: [{ label: xLabel, stroke: ink, grid, ticks: grid }, { label: yLabel, size: 60, stroke: ink, grid, ticks: grid }],
+        legend: { show: legend, live: true },
+        scales: { x: { time: false }, ...(yRange ? { y: { range: yRange } } : {}) },
+        axes: [{ label: xLabel, stroke: ink, grid, ticks: grid }, { label: yLabel, size: yLabel ? 60 : 40, stroke: ink, grid, ticks: grid }],
         series: [{ label: xLabel }, ...series.map(seriesOptions)],
-        hooks: { setSeries: [(u, i) => { if (i !== null) u.root.querySelectorAll('.u-legend .u-series')[i]?.querySelector('th')?.setAttribute('aria-pressed', String(u.series[i].show)); }] },
+        // uPlot fills a band from its first series down, clipped to above its second: shaded only where upper > lower.
+        bands: band ? [{ series: [band.upper + 1, band.lower + 1], fill: styles.getPropertyValue(band.fill).trim() || band.fill }] : [],
+        hooks: {
+          setSeries: [(u, i) => { if (i !== null) u.root.querySelectorAll('.u-legend .u-series')[i]?.querySelector('th')?.setAttribute('aria-pressed', String(u.series[i].show)); }],
+          draw: xMark ? [(u) => drawXMark(u, xMark)] : [],
+        },
       };
       chart = new uPlot(opts, data, container);
       keyboardLegend();

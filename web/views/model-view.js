@@ -1,22 +1,21 @@
-// The toy model, trained live in a Web Worker: progress, cancel, accuracy and confidence per
-// position bucket past the trained length for every scheme, a finding per scheme that the run's
-// own numbers support, export, and the published results beside it (never on the same axes).
+// The toy model, trained live in a Web Worker: progress, cancel, and for every trained model a
+// small chart of accuracy and confidence per position bucket on one 0-1 axis (L marked, the gap
+// shaded where it is confident but wrong), a finding its own numbers support and, where the
+// result would surprise, why; a table of the numbers, export, and the published results beside
+// it (never on the same axes). The position view's preset opens on the shipped models, scored
+// here by the engine; a finished run of it becomes the position view's models.
 import { element } from '../quiz/render.js';
 import { createLineChart } from './line-chart.js';
-import { findingFor } from './model-findings.js';
+import { explanationFor, findingFor } from './model-findings.js';
+import { taskDescription, taskReason } from './model-tasks.js';
+import { offerRun, shippedModels } from './trained-models.js';
 import { showPublishedResults } from './published-view.js';
 import { fixed, int } from './format.js';
 import { downloadFile } from '../quiz/exporters.js';
-import { presetLabel, taskLabel } from './labels.js';
 import { fieldProblem, readWholeNumber } from './field-check.js';
 
 /** @typedef {{ preset: string, seed: number }} ModelState */
 
-/** The engine's names and labels (posenc.names), from the worker's 'ready'. */
-let engineNames = null;
-const schemeLabel = (scheme) => engineNames?.scheme.find(({ name }) => name === scheme)?.label ?? scheme;
-/** A trained model's name for people: the scheme, and the learned table's policy past L. */
-const label = (result) => (result.overflow ? `${schemeLabel(result.scheme)}, ${result.overflow}` : schemeLabel(result.scheme));
 const nullIfMissing = (values, counts) => Array.from(values, (v, i) => (counts[i] > 0 && Number.isFinite(v) ? v : null));
 
 /** Results as CSV: one line per task, scheme, policy and position bucket. */
@@ -34,16 +33,20 @@ export function resultsCsv(results) {
  * @param {(state: ModelState, commit: boolean) => void} onChange
  */
 export function createModelView(container, onChange) {
-  let state = /** @type {ModelState} */ ({ preset: 'quick', seed: 1 });
+  let state = /** @type {ModelState} */ ({ preset: 'positionModels', seed: 1 });
   let worker = null;
   let training = null;  // presets and names, from the worker's 'ready'
+  let names = null;     // the engine's names and labels, from 'ready'
   let results = [];
-  let run = null;  // the preset and seed of the results on the page (the controls may change after)
+  let run = null;       // what the results on the page are: { preset, seed, source: 'run' | 'shipped' }
+  let running = false;
+  let trainedModels = new Map();  // scheme -> { scheme, task, parameters } of the run in progress
 
   const presetSelect = element('select', [], { id: 'model-preset' });
   const seedInput = element('input', [], { id: 'model-seed', attributes: { type: 'number', min: '0', max: '1000000', step: '1' } });
   const seedProblem = fieldProblem(seedInput);
-  const train = element('button', ['Train every scheme'], { id: 'model-train', attributes: { type: 'button', disabled: '' } });
+  const schemeSelect = element('select', [element('option', ['Every scheme'], { attributes: { value: 'all' } })], { id: 'model-schemes' });
+  const train = element('button', ['Train'], { id: 'model-train', attributes: { type: 'button', disabled: '' } });
   const cancel = element('button', ['Cancel'], { id: 'model-cancel', className: 'secondary', attributes: { type: 'button', disabled: '' } });
   const exportJson = element('button', ['Export JSON'], { className: 'secondary', attributes: { type: 'button', disabled: '' } });
   const exportCsv = element('button', ['Export CSV'], { className: 'secondary', attributes: { type: 'button', disabled: '' } });
@@ -51,21 +54,28 @@ export function createModelView(container, onChange) {
   const bar = element('progress', [], { id: 'model-progress', attributes: { max: '1', value: '0', 'aria-label': 'Training progress' } });
   const progressText = element('p', ['Not trained yet.'], { id: 'model-progress-text', className: 'help' });
   const announcer = element('p', [], { className: 'visually-hidden', attributes: { 'aria-live': 'polite' } });
+  const shownNote = element('p', [], { id: 'model-shown', className: 'model-shown' });
   const results$ = element('div', [], { id: 'model-results' });
   const published = element('section', [], { className: 'published-results', attributes: { 'aria-label': 'Published results' } });
   const controls = element('form', [
     element('div', [element('label', ['Preset'], { attributes: { for: 'model-preset' } }), presetSelect], { className: 'control' }),
     element('div', [element('label', ['Seed'], { attributes: { for: 'model-seed' } }), seedInput, seedProblem.message], { className: 'control' }),
+    element('div', [element('label', ['Schemes'], { attributes: { for: 'model-schemes' } }), schemeSelect], { className: 'control' }),
     element('div', [train, cancel, exportJson, exportCsv], { className: 'button-row' }),
   ], { className: 'controls', attributes: { 'aria-label': 'Training settings' } });
   controls.addEventListener('submit', (event) => event.preventDefault());  // Enter in the seed field submits nothing
 
   container.append(
     element('h2', ['Train a toy transformer, then ask it past its trained length'], { id: 'model-heading' }),
-    element('p', ['A one-layer causal transformer (d = 32, 2 heads) is trained in your browser, from a seed, for each position scheme on two tasks: copy the token 3 back (local) and recall the token at position 0 (far). It is then asked at positions up to 8× its trained length. Accuracy says whether it is right; confidence (the mean probability of its answer) says whether it sounds right.'], { className: 'lede' }),
+    element('p', ['A one-layer causal transformer (d = 32, 2 heads) is trained from a seed for each position scheme, then asked at positions past its trained length L. Accuracy says whether it is right; confidence (the mean probability of its answer) says whether it sounds right. Where confidence stands above accuracy the chart is shaded: there the model is fluent but wrong.'], { className: 'lede' }),
     controls,
-    description, bar, progressText, announcer, results$, published,
+    description, bar, progressText, announcer, shownNote, results$, published,
   );
+
+  const labelOf = (list, name) => names?.[list].find((entry) => entry.name === name)?.label ?? name;
+  /** A trained model's name for people: the scheme, and the learned table's policy past L. */
+  const modelLabel = (result) => (result.overflow ? `${labelOf('scheme', result.scheme)}, ${labelOf('overflow', result.overflow)}` : labelOf('scheme', result.scheme));
+  const presetOf = (name) => training?.presets.find((p) => p.name === name);
 
   function startWorker() {
     worker = new Worker(new URL('../trainer-worker.js', import.meta.url), { type: 'module' });
@@ -73,29 +83,36 @@ export function createModelView(container, onChange) {
     worker.onerror = (event) => { progressText.textContent = `The trainer failed: ${event.message}`; setRunning(false); };
   }
 
-  function setRunning(running) {
+  function setRunning(next) {
+    running = next;
     train.disabled = running || !training;
-    presetSelect.disabled = seedInput.disabled = running;  // the run's settings hold until it ends
+    presetSelect.disabled = seedInput.disabled = schemeSelect.disabled = running;  // the run's settings hold until it ends
     cancel.disabled = !running;
     exportJson.disabled = exportCsv.disabled = running || results.length === 0;
   }
 
   let totalSteps = 0, doneSteps = 0, lastAnnounced = 0;
   const handlers = {
-    ready({ training: names, names: engine }) {
-      training = names;
-      engineNames = engine;
-      presetSelect.replaceChildren(...names.presets.map((p) => element('option', [presetLabel(p.name)], { attributes: { value: p.name } })));
+    ready({ training: presets, names: engineNames }) {
+      training = presets;
+      names = engineNames;
+      presetSelect.replaceChildren(...presets.presets.map((p) => element('option', [p.label], { attributes: { value: p.name } })));
+      schemeSelect.append(...engineNames.scheme.map(({ name, label }) => element('option', [label], { attributes: { value: name } })));
+      if (!presetOf(state.preset)) state = { ...state, preset: presets.presets[0].name };
       presetSelect.value = state.preset;
       describePreset();
       setRunning(false);
+      showShippedIfTheirs();
     },
     progress({ scheme, task, step, steps, loss }) {
       const finished = doneSteps + step;
       bar.value = finished / totalSteps;
-      progressText.textContent = `Training ${schemeLabel(scheme)} on “${taskLabel(task)}”: step ${int(step)} of ${int(steps)}, loss ${fixed(loss, 3)}.`;
+      progressText.textContent = `Training ${labelOf('scheme', scheme)} on “${labelOf('task', task)}”: step ${int(step)} of ${int(steps)}, loss ${fixed(loss, 3)}.`;
       if (step === steps) doneSteps += steps;
       if (performance.now() - lastAnnounced > 5000) { announcer.textContent = progressText.textContent; lastAnnounced = performance.now(); }
+    },
+    model({ scheme, task, parameters }) {
+      trainedModels.set(scheme, { scheme, task, parameters });
     },
     result(result) {
       results.push(result);
@@ -103,9 +120,11 @@ export function createModelView(container, onChange) {
     },
     done({ elapsedMs }) {
       bar.value = 1;
-      progressText.textContent = `Done: ${results.length} trained models evaluated in ${fixed(elapsedMs / 1000, 1)} s.`;
+      const what = run.source === 'shipped' ? `${results.length} shipped models scored` : `${results.length} trained models evaluated`;
+      progressText.textContent = `Done: ${what} in ${fixed(elapsedMs / 1000, 1)} s.`;
       announcer.textContent = progressText.textContent;
       setRunning(false);
+      if (run.source === 'run') offerToPositionView();
     },
     cancelled() {
       progressText.textContent = 'Cancelled. The results so far stay on the page.';
@@ -119,76 +138,131 @@ export function createModelView(container, onChange) {
   };
 
   function describePreset() {
-    const preset = training?.presets.find((p) => p.name === presetSelect.value);
-    description.textContent = preset ? `${preset.description}. ${int(preset.steps)} steps per scheme and task.` : '';
+    const preset = presetOf(presetSelect.value);
+    description.textContent = preset ? `${preset.description}. ${int(preset.steps)} steps for each of ${preset.runs.length} models.` : '';
   }
 
-  function startTraining() {
-    const preset = training.presets.find((p) => p.name === state.preset);
+  /** Clears the results and says what will fill them. */
+  function startResults(next) {
     results = [];
-    run = { preset: state.preset, seed: state.seed };
+    run = next;
+    trainedModels = new Map();
     clearResults();
-    totalSteps = preset.steps * training.schemes.length * training.tasks.length;
-    doneSteps = 0;
     bar.value = 0;
-    worker.postMessage({ type: 'run', preset: state.preset, seed: state.seed });
-    progressText.textContent = 'Starting…';
     setRunning(true);
   }
 
-  const taskViews = new Map();  // task -> { section, accuracy, confidence, table }
+  function startTraining() {
+    const preset = presetOf(state.preset);
+    const schemes = schemeSelect.value === 'all' ? undefined : [schemeSelect.value];
+    startResults({ preset: state.preset, seed: state.seed, source: 'run' });
+    totalSteps = preset.steps * preset.runs.filter(({ scheme }) => !schemes || schemes.includes(scheme)).length;
+    doneSteps = 0;
+    worker.postMessage({ type: 'run', preset: state.preset, seed: state.seed, schemes });
+    progressText.textContent = 'Starting…';
+    shownNote.textContent = `Shown: your run (seed ${state.seed}), trained in this browser.`;
+  }
 
-  /** The section of one task: two charts and a table, created on its first result. */
-  function taskView(task, trainedLength) {
+  /** The position view's preset opens on the shipped models, scored here by the engine (in the worker). */
+  function showShippedIfTheirs() {
+    if (running || results.length > 0) return;
+    shippedModels().then((shipped) => {
+      if (running || results.length > 0 || shipped.preset !== state.preset) return;
+      startResults({ preset: shipped.preset, seed: shipped.seed, source: 'shipped' });
+      progressText.textContent = 'Scoring the shipped models…';
+      shownNote.textContent = `Shown: the models shipped with the page (trained by npm run train:shipped, seed ${shipped.seed}, ${int(shipped.steps)} steps each), scored in your browser now. Train every scheme to see your own run; it then answers in the position view too.`;
+      const models = [...shipped.models.values()].map(({ scheme, task, parameters }) => ({ scheme, task, parameters: parameters.slice() }));
+      worker.postMessage({ type: 'evaluate', preset: shipped.preset, steps: shipped.steps, models });
+    }, (error) => { shownNote.textContent = `The shipped models could not be loaded (${error.message}).`; });
+  }
+
+  /** A finished run of the shipped models' preset answers in the position view from now on, for its schemes. */
+  function offerToPositionView() {
+    const { seed } = run;
+    const models = [...trainedModels.values()];
+    shippedModels().then((shipped) => {
+      if (shipped.preset !== run.preset || models.length === 0) return;
+      offerRun(seed, models);
+      const which = models.length === shipped.models.size ? 'these models' : `your ${models.map(({ scheme }) => labelOf('scheme', scheme)).join(', ')} model${models.length > 1 ? 's' : ''}`;
+      shownNote.textContent = `Shown: your run (seed ${seed}). The position view now asks ${which} (its ‘Trained models’ setting switches back to the shipped ones).`;
+    }, () => {});
+  }
+
+  const taskViews = new Map();  // task -> { section, panels, table, charts: Map(label -> chart) }
+
+  /** The section of one task: its description, a chart per model, and a table of the numbers. */
+  function taskView(task) {
     if (!taskViews.has(task)) {
-      const accuracyBox = element('div', [], { className: 'chart' });
-      const confidenceBox = element('div', [], { className: 'chart' });
+      const preset = presetOf(run.preset);
+      const panels = element('div', [], { className: 'model-panels' });
       const table = element('div');
+      const swatch = (kind, text) => element('span', [element('span', [], { className: `key-${kind}`, attributes: { 'aria-hidden': 'true' } }), text]);
+      const key = element('p', [swatch('accuracy', 'accuracy'), swatch('confidence', 'confidence'), swatch('gap', 'confident but wrong'),
+        swatch('trained', 'L, the trained length')], { className: 'chart-key help' });
       const section = element('section', [
-        element('h3', [`Task: ${taskLabel(task)} (trained to L = ${int(trainedLength)})`]),
-        element('h4', ['Accuracy per position bucket']), accuracyBox,
-        element('h4', ['Confidence (mean probability of the predicted token)']), confidenceBox, table,
+        element('h3', [`Task: ${labelOf('task', task)}`]),
+        element('p', [`Asked to ${taskDescription(task, preset.trainer)} Trained to L = ${int(preset.trainer.trainedLength)}, asked up to ${int(preset.evaluation.length)}.`], { className: 'help' }),
+        key, panels, table,
       ], { className: 'model-task', attributes: { 'data-task': task } });
       results$.append(section);
-      const xLabel = `position (trained to ${trainedLength})`;
-      taskViews.set(task, { section, table, accuracy: createLineChart(accuracyBox, { xLabel, yLabel: 'accuracy', title: `Accuracy per position bucket, ${taskLabel(task)}` }),
-        confidence: createLineChart(confidenceBox, { xLabel, yLabel: 'confidence', title: `Confidence per position bucket, ${taskLabel(task)}` }) });
+      taskViews.set(task, { section, panels, table, charts: new Map() });
     }
     return taskViews.get(task);
   }
 
-  /** Redraws one task's charts (learned shown under clamp and window) and its table of findings. */
+  /** One model's panel: its chart, what its numbers show, and why where that would surprise. */
+  function panelFor(view, result, preset) {
+    const name = modelLabel(result);
+    if (!view.charts.has(name)) {
+      const box = element('div', [], { className: 'chart small' });
+      const finding = element('p', [], { className: 'finding' });
+      const panel = element('section', [element('h4', [name]), box, finding], { className: 'model-panel', attributes: { 'aria-label': name } });
+      view.panels.append(panel);
+      const L = result.trainedLength;
+      const chart = createLineChart(box, { xLabel: 'position', title: `${name}: accuracy and confidence per position bucket`,
+        height: 170, minWidth: 160, yRange: [0, 1], legend: false, band: { upper: 1, lower: 0, fill: '--gap-fill' }, xMark: { at: L, label: `L = ${int(L)}` } });
+      view.charts.set(name, { chart, finding });
+    }
+    const { chart, finding } = view.charts.get(name);
+    chart.show(Array.from(result.buckets.start), [
+      { label: 'accuracy', values: nullIfMissing(result.buckets.accuracy, result.buckets.count), colour: '--series-accuracy' },
+      { label: 'confidence', values: nullIfMissing(result.buckets.confidence, result.buckets.count), dash: [5, 3], colour: '--series-confidence' },
+    ]);
+    const why = explanationFor(result, preset.trainer);
+    const reason = taskReason(result.scheme, result.task, preset.trainer);
+    finding.textContent = [findingFor(result), why, reason && !why ? reason : ''].filter(Boolean).join(' ');
+  }
+
+  /** Redraws one task's panels and its table of numbers. */
   function renderTask(task) {
+    const preset = presetOf(run.preset);
     const rows = results.filter((r) => r.task === task);
-    const view = taskView(task, rows[0].trainedLength);
-    const charted = rows.filter((r) => r.overflow === null || r.overflow === 'clamp' || r.overflow === 'window');
-    const x = Array.from(rows[0].buckets.start);
-    view.accuracy.show(x, charted.map((r) => ({ label: label(r), values: nullIfMissing(r.buckets.accuracy, r.buckets.count) })));
-    view.confidence.show(x, charted.map((r) => ({ label: label(r), values: nullIfMissing(r.buckets.confidence, r.buckets.count), dash: [5, 3] })));
+    const view = taskView(task);
+    for (const result of rows) panelFor(view, result, preset);
     view.table.replaceChildren(element('table', [
-      element('caption', ['Inside and past the trained length, from this run']),
-      element('thead', [element('tr', ['Scheme', 'Accuracy inside L', 'Accuracy past L', 'Confidence past L', 'What this run shows'].map((h) => element('th', [h], { attributes: { scope: 'col' } })))]),
+      element('caption', ['Inside and past the trained length, from these models']),
+      element('thead', [element('tr', ['Model', 'Accuracy inside L', 'Accuracy past L', 'Confidence past L'].map((h) => element('th', [h], { attributes: { scope: 'col' } })))]),
       // data-label names each cell where a narrow screen stacks a row's cells (views.css).
       element('tbody', rows.map((r) => element('tr', [
-        element('th', [label(r)], { attributes: { scope: 'row' } }),
+        element('th', [modelLabel(r)], { attributes: { scope: 'row' } }),
         element('td', [fixed(r.inDistribution.accuracy, 2)], { attributes: { 'data-label': 'Accuracy inside L' } }),
         element('td', [r.beyond.count ? fixed(r.beyond.accuracy, 2) : 'no row'], { attributes: { 'data-label': 'Accuracy past L' } }),
         element('td', [r.beyond.count ? fixed(r.beyond.confidence, 2) : '—'], { attributes: { 'data-label': 'Confidence past L' } }),
-        element('td', [findingFor(r)], { className: 'finding' }),
       ]))),
     ], { className: 'compact model-table' }));
   }
 
   function clearResults() {
-    for (const view of taskViews.values()) { view.accuracy.destroy(); view.confidence.destroy(); }
+    for (const view of taskViews.values()) for (const { chart } of view.charts.values()) chart.destroy();
     taskViews.clear();
     results$.replaceChildren();
   }
 
   const serialisable = () => results.map((r) => ({ ...r, losses: Array.from(r.losses),
     buckets: Object.fromEntries(Object.entries(r.buckets).map(([k, v]) => [k, Array.from(v)])) }));
-  exportJson.addEventListener('click', () => downloadFile(`posenc-model-${run.preset}-seed${run.seed}.json`, JSON.stringify({ ...run, results: serialisable() }, null, 2), 'application/json'));
-  exportCsv.addEventListener('click', () => downloadFile(`posenc-model-${run.preset}-seed${run.seed}.csv`, resultsCsv(results), 'text/csv'));
+  const exportName = () => `posenc-model-${run.preset}-${run.source === 'shipped' ? 'shipped' : `seed${run.seed}`}`;
+  exportJson.addEventListener('click', () => downloadFile(`${exportName()}.json`, JSON.stringify({ ...run, results: serialisable() }, null, 2), 'application/json'));
+  exportCsv.addEventListener('click', () => downloadFile(`${exportName()}.csv`, resultsCsv(results), 'text/csv'));
   train.addEventListener('click', startTraining);
   cancel.addEventListener('click', () => worker.postMessage({ type: 'cancel' }));
   for (const control of [presetSelect, seedInput]) control.addEventListener('change', () => {
@@ -199,6 +273,8 @@ export function createModelView(container, onChange) {
     state = { preset: presetSelect.value, seed: seed.value };
     describePreset();
     onChange(state, true);
+    if (run?.source === 'shipped' && run.preset !== state.preset) { clearResults(); results = []; run = null; shownNote.textContent = ''; setRunning(false); }
+    showShippedIfTheirs();
   });
 
   startWorker();
@@ -207,9 +283,11 @@ export function createModelView(container, onChange) {
   return {
     show(next) {
       state = { ...state, ...next };
+      if (training && !presetOf(state.preset)) state = { ...state, preset: training.presets[0].name };
       presetSelect.value = state.preset;
       seedInput.value = String(state.seed);
       describePreset();
+      if (training) showShippedIfTheirs();
     },
     get state() { return state; },
   };
