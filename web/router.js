@@ -29,10 +29,11 @@ const PARAMETERS = {
   position: { p: ['p', integer(0, 65536)], L: ['L', integer(1, 65536)], d: ['d', oneOf('64', '128', '256', '512', '1024')],
     overflow: ['overflow', engineName], scaling: ['scaling', engineName] },
   encodings: { scheme: ['scheme', oneOf('sinusoidal', 'concat', 'rope', 'learned', 'nope')], d: ['d', evenInteger(8, 1024)],
-    base: ['base', number(2, 1e9)], n: ['n', oneOf('256', '512', '1024', '2048', '4096', '8192')], p: ['p', integer(0, 8191)], dims: ['dims', integerList(1023)] },
+    base: ['base', number(2, 1e9)], n: ['n', oneOf('256', '512', '1024', '2048', '4096', '8192')], p: ['p', integer(0, 8191)], dims: ['dims', integerList(1023)],
+    table: ['table', oneOf('fresh', 'trained')] },
   // The quiz checks the mode's name itself; decks: the deck ids Review draws from (all when absent).
   quiz: { mode: ['mode', kebabCase], decks: ['decks', kebabList(64)] },
-  model: { preset: ['preset', oneOf('quick', 'seedStory')], seed: ['seed', integer(0, 1000000)] },
+  model: { preset: ['preset', engineName], seed: ['seed', integer(0, 1000000)] },
 };
 const NUMERIC_CHOICES = new Set(['d', 'n']);
 

@@ -8,22 +8,47 @@ import { createLineChart } from './line-chart.js';
 import { createVectorView } from '../vector-view.js';
 import { fieldProblem, readWholeNumber } from './field-check.js';
 import { fixed, int } from './format.js';
+import { modelsInUse, onModelsChange } from './trained-models.js';
 
 const SCHEMES = {
   sinusoidal: { title: 'Sinusoidal (interleaved)', formula: '$PE(p, 2i) = \\sin(p / b^{2i/d})$, $PE(p, 2i+1) = \\cos(p / b^{2i/d})$' },
   concat: { title: 'Sinusoidal ([sin | cos] blocks)', formula: '$PE(p, i) = \\sin(p / b^{2i/d})$, $PE(p, d/2 + i) = \\cos(p / b^{2i/d})$' },
   rope: { title: 'RoPE: R(p) applied to x = (1, 0, 1, 0, …)', formula: '$(x_{2i}, x_{2i+1}) → (\\cos(p \\theta_{i}), \\sin(p \\theta_{i}))$ with $\\theta_{i} = b^{-2i/d}$' },
-  learned: { title: 'Learned table (freshly initialised, seed 1)', formula: '$PE(p) = W[p]$, $W[p, j] ∼ N(0, 0.02^{2})$, rows $0 … n − 1$ only' },
+  learned: { title: 'Learned table', formula: '$PE(p) = W[p]$, $W[p, j] ∼ N(0, 0.02^{2})$, rows $0 … n − 1$ only' },
   nope: { title: 'NoPE (nothing added)', formula: '$PE(p) = 0$' },
 };
 const D_RULE = { name: 'dModel', min: 8, max: 1024, even: true };
 const MAX_DIMS = 16;
 
-/** @typedef {{ scheme: string, d: number, base: number, n: number, p: number, dims: number[] }} EncodingsState */
+/** @typedef {{ scheme: string, d: number, base: number, n: number, p: number, dims: number[], table: 'fresh' | 'trained' }} EncodingsState */
+
+/**
+ * The learned table of the toy model trained to L (the position view's, shipped or the learner's
+ * run) and the same table at initialisation, from the engine: the model's parameters hold it
+ * where trainerParameters says, and a fresh trainer of the same preset and seed holds the start.
+ */
+async function trainedTables(engine) {
+  const models = await modelsInUse();
+  const model = models.models.get('learned');
+  const { id } = engine.trainerCreate({ preset: models.preset, scheme: 'learned', task: model.task, seed: model.seed });
+  let fresh;
+  try {
+    fresh = engine.trainerParameters({ id });
+  } finally {
+    engine.trainerDispose({ id });
+  }
+  const { offset, rows, cols } = fresh.groups.find((group) => group.name === 'positionTable');
+  const table = (parameters) => ({ rows, cols, data: Float64Array.from(parameters.subarray(offset, offset + rows * cols)) });
+  return { trained: table(model.parameters), initial: table(fresh.parameters), seed: model.seed, source: model.source };
+}
+
+/** The palette's half-range for a table: its largest magnitude, to two significant digits. */
+const spanOf = (table) => Number(table.data.reduce((most, value) => Math.max(most, Math.abs(value)), 0).toPrecision(2));
 
 /** The table for a state: positions 0..n-1 x d, as { rows, cols, data } and the palette scale. */
-function tableFor(engine, state) {
+function tableFor(engine, state, trained) {
   const positions = Int32Array.from({ length: state.n }, (_, p) => p);
+  if (state.scheme === 'learned' && state.table === 'trained') return { table: trained.trained, scale: spanOf(trained.trained) };
   switch (state.scheme) {
     case 'sinusoidal':
     case 'concat':
@@ -85,8 +110,11 @@ function similarityFor(engine, state, table) {
     const row = (position) => table.data.subarray(position * table.cols, (position + 1) * table.cols);
     const at = row(state.p);
     const dots = Float64Array.from({ length: last + 1 }, (_, delta) => row(state.p + delta).reduce((sum, value, j) => sum + value * at[j], 0));
+    const note = state.table === 'trained'
+      ? `W[p]·W[p + δ] ${from}, over the trained table's rows. Training moved every row, yet this plain dot product stays noise beyond δ = 0: the model compares positions through its query and key matrices, which it does not include.`
+      : `W[p]·W[p + δ] ${from}, over the engine's rows. A freshly initialised table has no relative structure: beyond δ = 0 the dot product is noise around 0, whatever δ is. Only training could give it any.`;
     return {
-      note: `W[p]·W[p + δ] ${from}, over the engine's rows. A freshly initialised table has no relative structure: beyond δ = 0 the dot product is noise around 0, whatever δ is. Only training could give it any.`,
+      note,
       x: Array.from(dots, (_, i) => i), series: [{ label: 'W[p]·W[p+δ]', values: dots }],
     };
   }
@@ -119,7 +147,8 @@ function readDims(text, d = D_RULE.max) {
  */
 export function createEncodingsView(container, engine, onChange) {
   // Default waves: one fast (wavelength about 26 positions), two middle (149, 837) and one slow (6,283) sine dimension.
-  let state = /** @type {EncodingsState} */ ({ scheme: 'sinusoidal', d: 64, base: 10000, n: 1024, p: 500, dims: [10, 22, 34, 48] });
+  let state = /** @type {EncodingsState} */ ({ scheme: 'sinusoidal', d: 64, base: 10000, n: 1024, p: 500, dims: [10, 22, 34, 48], table: 'fresh' });
+  let trained = null;  // the trained and initial learned tables, once loaded (trainedTables)
   let current = null;  // { table, scale, heatmap }
   let cursor = null;  // the heatmap cell the readout shows: { column, dim }, from the mouse or the arrow keys
 
@@ -128,6 +157,10 @@ export function createEncodingsView(container, engine, onChange) {
   const baseInput = element('input', [], { id: 'enc-base', attributes: { type: 'number', min: '2', step: 'any' } });
   const nSelect = element('select', [256, 512, 1024, 2048, 4096, 8192].map((n) => element('option', [int(n)], { attributes: { value: String(n) } })), { id: 'enc-n' });
   const dimsInput = element('input', [], { id: 'enc-dims', attributes: { type: 'text', inputmode: 'numeric', 'aria-describedby': 'enc-dims-help' } });
+  const tableSelect = element('select', [
+    element('option', ['Freshly initialised (seed 1)'], { attributes: { value: 'fresh' } }),
+    element('option', ['Trained (the toy model, L = 2,048)'], { attributes: { value: 'trained' } }),
+  ], { id: 'enc-table' });
   const pSlider = element('input', [], { id: 'enc-p', attributes: { type: 'range', min: '0', max: '8191', step: '1' } });
   const pOutput = element('output', [], { attributes: { for: 'enc-p' } });
   const formula = element('p', [], { className: 'formula' });
@@ -139,7 +172,9 @@ export function createEncodingsView(container, engine, onChange) {
     field(schemeSelect, 'Scheme'), field(dInput, 'dModel (8–1024, even)', problems.d.message),
     field(baseInput, 'Base b', problems.base.message), field(nSelect, 'Positions'),
     field(dimsInput, 'Dimensions to plot', element('span', ['comma-separated, e.g. 0, 1, 62'], { id: 'enc-dims-help', className: 'help' }), problems.dims.message),
+    field(tableSelect, 'Learned table'),
   ], { className: 'controls', attributes: { 'aria-label': 'Encoding settings' } });
+  const tableField = tableSelect.parentElement;
   controls.addEventListener('submit', (event) => event.preventDefault());
 
   const canvas = element('canvas', [], { id: 'enc-heatmap', attributes: { width: '1024', height: '256', role: 'img', tabindex: '0', 'aria-describedby': 'enc-heatmap-keys' } });
@@ -147,6 +182,12 @@ export function createEncodingsView(container, engine, onChange) {
   const readout = element('p', ['Hover over the heatmap, or focus it and use the arrow keys, to read a value.'], { className: 'readout', id: 'enc-readout', attributes: { 'aria-live': 'off' } });
   const spokenReadout = element('p', [], { className: 'visually-hidden', attributes: { 'aria-live': 'polite' } });
   const columnsNote = element('span', [], { className: 'heatmap-columns' });
+  const initialCanvas = element('canvas', [], { id: 'enc-initial', attributes: { width: '1024', height: '96', role: 'img' } });
+  const initialMarker = element('div', [], { className: 'heatmap-marker', attributes: { 'aria-hidden': 'true' } });
+  const initialCaption = element('figcaption', []);
+  const initialFigure = element('figure', [element('div', [initialCanvas, initialMarker], { className: 'heatmap-frame' }), initialCaption], { className: 'heatmap-figure initial-table' });
+  initialFigure.hidden = true;
+  const tableNote = element('p', [], { className: 'help', id: 'enc-table-note' });
   const vectorHeading = element('h3', [], { id: 'enc-vector-heading' });
   const bars = element('canvas', [], { attributes: { width: '1024', height: '120', role: 'img', 'aria-labelledby': 'enc-vector-heading' } });
   const values = element('ol', [], { className: 'vector-values', attributes: { start: '0', 'aria-labelledby': 'enc-vector-heading' } });
@@ -165,6 +206,7 @@ export function createEncodingsView(container, engine, onChange) {
       element('span', ['Position 0 → n − 1 left to right; dimension 0 at the top. The line marks p. ', columnsNote]),
       element('span', [element('span', ['−1'], { className: 'legend-min' }), element('span', [], { className: 'legend-bar', attributes: { 'aria-hidden': 'true' } }), element('span', ['+1'], { className: 'legend-max' })], { className: 'legend' }),
     ]), element('p', ['Arrow keys on the heatmap: ← → position, ↑ ↓ dimension.'], { id: 'enc-heatmap-keys', className: 'visually-hidden' }), readout, spokenReadout], { className: 'heatmap-figure' }),
+    tableNote, initialFigure,
     element('div', [element('label', ['Position p (0–8,191)'], { attributes: { for: 'enc-p' } }), pSlider, pOutput], { className: 'position-control' }),
     vectorHeading, bars, values,
     element('h3', ['Chosen dimensions as waves over position']), wavesNote, wavesBox,
@@ -210,7 +252,7 @@ export function createEncodingsView(container, engine, onChange) {
     if (baseOk) problems.base.clear();
     else problems.base.show(`The base must be a number from 2 to 1,000,000,000; got ${baseInput.value.trim().slice(0, 20) || 'nothing'}.`);
     if (!('value' in d) || !('value' in dims) || !baseOk) return null;
-    return { ...state, scheme: schemeSelect.value, d: d.value, base, n: Number(nSelect.value), p: Number(pSlider.value), dims: dims.value };
+    return { ...state, scheme: schemeSelect.value, d: d.value, base, n: Number(nSelect.value), p: Number(pSlider.value), dims: dims.value, table: tableSelect.value };
   }
 
   function syncControls() {
@@ -220,21 +262,41 @@ export function createEncodingsView(container, engine, onChange) {
     nSelect.value = String(state.n);
     dimsInput.value = state.dims.join(', ');
     pSlider.value = String(state.p);
+    tableSelect.value = state.table;
     for (const field of Object.values(problems)) field.clear();
   }
 
   /** Recomputes the table and every chart; an engine refusal shows its message instead. */
+  /** The learned table's toggle: which table is drawn, and the trained one's start beside it. */
+  function renderTableChoice() {
+    const learned = state.scheme === 'learned';
+    tableField.hidden = !learned;
+    const showTrained = learned && state.table === 'trained';
+    initialFigure.hidden = !(showTrained && trained);
+    if (!showTrained) { tableNote.textContent = ''; return false; }
+    if (!trained) { tableNote.textContent = 'Loading the trained model…'; return true; }
+    const whose = trained.source === 'run' ? `your run from the toy-model view (seed ${trained.seed})` : `the model shipped with the page (seed ${trained.seed})`;
+    tableNote.textContent = `The learned table of the toy model trained to L = ${int(trained.trained.rows)} on copy back (${whose}): ${int(trained.trained.rows)} rows of ${trained.trained.cols} dimensions (dModel and Positions above apply to the fresh table). Below, the same table when training began.`;
+    const initialScale = spanOf(trained.initial);
+    createHeatmapView(initialCanvas, initialMarker, trained.initial, initialScale).draw(state.p);
+    initialCaption.textContent = `Where it started: the same ${int(trained.initial.rows)} × ${trained.initial.cols} table at initialisation, N(0, 0.02²), drawn from −${initialScale} to +${initialScale} (the trained table above spans ±${spanOf(trained.trained)}).`;
+    initialCanvas.setAttribute('aria-label', `Heatmap of the learned table at initialisation: positions 0 to ${trained.initial.rows - 1} by dimensions 0 to ${trained.initial.cols - 1}`);
+    return false;
+  }
+
   function renderAll() {
     formula.replaceChildren(renderInline(SCHEMES[state.scheme].formula.replaceAll('b^', `${state.base}^`)));
+    if (renderTableChoice()) return;  // waits for the trained model
     try {
-      const { table, scale } = tableFor(engine, state);
+      const { table, scale } = tableFor(engine, state, trained);
       problem.textContent = '';
       const heatmap = createHeatmapView(canvas, marker, table, scale);
       current = { table, scale, heatmap };
       columnsNote.textContent = heatmap.positionsPerColumn > 1 ? `${int(state.n)} positions in ${int(heatmap.columns)} columns: each column is the mean of ${int(heatmap.positionsPerColumn)} positions.` : '';
       container.querySelector('.legend-min').textContent = `−${scale}`;
       container.querySelector('.legend-max').textContent = `+${scale}`;
-      canvas.setAttribute('aria-label', `Heatmap of ${SCHEMES[state.scheme].title}: positions 0 to ${state.n - 1} by dimensions 0 to ${state.d - 1}`);
+      const what = state.scheme === 'learned' && state.table === 'trained' ? 'the trained learned table' : SCHEMES[state.scheme].title;
+      canvas.setAttribute('aria-label', `Heatmap of ${what}: positions 0 to ${table.rows - 1} by dimensions 0 to ${table.cols - 1}`);
       showReadout();
       renderPosition();
       const dims = state.dims.filter((dim) => dim < table.cols);
@@ -283,12 +345,21 @@ export function createEncodingsView(container, engine, onChange) {
   };
   pSlider.addEventListener('input', commit(false));
   pSlider.addEventListener('change', () => { if (!readControls()) return; renderSimilarity(); onChange(state, true); });
-  for (const control of [schemeSelect, dInput, baseInput, nSelect, dimsInput]) control.addEventListener('change', commit(true));
+  for (const control of [schemeSelect, dInput, baseInput, nSelect, dimsInput, tableSelect]) control.addEventListener('change', commit(true));
+  const loadTrained = () => {
+    trained = null;
+    trainedTables(engine).then((tables) => { trained = tables; if (state.scheme === 'learned') renderAll(); },
+      (error) => { tableNote.textContent = `The trained model could not be loaded (${error.message}).`; });
+  };
+  // Loaded on first use of the toggle, and again when the model in use changes.
+  tableSelect.addEventListener('change', () => { if (!trained) loadTrained(); });
+  onModelsChange(() => { if (trained || state.table === 'trained') loadTrained(); });
 
   return {
     show(next) {
       state = { ...state, ...next };
       syncControls();
+      if (state.table === 'trained' && !trained) loadTrained();
       renderAll();
     },
     get state() { return state; },
