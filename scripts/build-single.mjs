@@ -4,7 +4,7 @@
 //   after web/single/inlined-files.js, which serves fetch() and new Worker() from the data blocks;
 // - the styles (the site's and uPlot's) as inline <style> elements, the icon as a data: URL;
 // - data blocks (<script data-file>, never executed): every deck, the published results, the
-//   trainer worker's own bundle and the engine's wasm (both base64).
+//   trainer worker's own bundle, the engine's wasm and the shipped trained models (base64).
 // Its Content-Security-Policy allows exactly those scripts and styles by hash, WebAssembly
 // ('wasm-unsafe-eval'), workers from blob: URLs and data: images; nothing else, and no network.
 // The build fails if the file is over its budget (1 MB gzip) or a block could end early.
@@ -80,11 +80,12 @@ export async function buildSingle({ root, vendor }) {
   // line-chart.js links uPlot's stylesheet unless an element marked data-uplot is there already.
   const uplotCss = inert(readFileSync(path.join(root, 'node_modules/uplot/dist/uPlot.min.css'), 'utf8'), 'style', 'uPlot.min.css');
   const decks = JSON.parse(read('decks/index.json')).decks;
-  const jsonFiles = ['decks/index.json', ...decks.map((id) => `decks/${id}.json`), 'data/published.json'];
+  const jsonFiles = ['decks/index.json', ...decks.map((id) => `decks/${id}.json`), 'data/published.json', 'data/trained-models.json'];
   const blocks = [
     ...jsonFiles.map((file) => `<script type="application/json" data-file="${file}">${JSON.stringify(JSON.parse(read(file))).replaceAll('<', '\\u003c')}</script>`),
     `<script type="text/plain" data-file="trainer-worker.js" data-encoding="base64">${Buffer.from(worker).toString('base64')}</script>`,
     `<script type="application/octet-stream" data-file="posenc.wasm" data-encoding="base64">${readFileSync(path.join(root, 'build/wasm-out/posenc-core.wasm')).toString('base64')}</script>`,
+    `<script type="application/octet-stream" data-file="data/trained-models.bin" data-encoding="base64">${readFileSync(path.join(web, 'data/trained-models.bin')).toString('base64')}</script>`,
   ];
 
   const policy = [
