@@ -1,10 +1,11 @@
 // A tiny model: Trainer (make_model inside), a couple of steps, then an evaluation; or one
-// model_forward (+ loss and backward on valid targets) on a fuzzed sequence.
+// model_forward (+ loss and backward on valid targets) on a fuzzed sequence; or a model loaded
+// from parameters (model_with_parameters) asked at a fuzzed position (probe_model).
 #include <cmath>
 #include <cstdlib>
 #include <stdexcept>
 
-#include <posenc/experiment.hpp>
+#include <posenc/model_probe.hpp>
 
 #include "fuzz_input.hpp"
 
@@ -26,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     options.model.t5.bidirectional = (in.byte() & 7) == 0;
     options.model.t5.num_buckets = in.in(0, 40);
     options.model.t5.max_distance = in.in(-1, 200);
-    options.task.task = in.choice<Task>(2);
+    options.task.task = in.choice<Task>(3);
     options.task.offset = in.in(0, 8);
     options.task.symbols = in.in(1, 20);
     options.task.passkeys = in.in(1, 20);
@@ -35,6 +36,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     options.queries_per_sequence = in.in(-1, 21);
     options.warmup_steps = in.in(-1, 3);
     options.warmup_length = in.in(-1, 21);
+    options.task.marker_spacing = in.in(-1, 70);
+    options.window_steps = in.in(-1, 3);
+    options.window_length = in.in(-1, 21);
+    options.window_batch = in.in(-1, 3);
     options.adam.learning_rate = in.real(0, 1.1);
     const auto steps = in.in(1, 2);
     EvaluationOptions evaluation;
@@ -45,6 +50,25 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     evaluation.queries_per_bucket = in.in(-1, 3);
     evaluation.overflow = in.choice<Overflow>(5);
     evaluation.seed = in.bits64();
+    if (in.flag())
+    {
+        // A model from parameters (sometimes one too few, sometimes a non-finite one) asked at p.
+        try
+        {
+            auto parameters = make_model(options.model, options.seed).parameters;
+            if (in.flag() && !parameters.empty()) parameters.pop_back();
+            if (in.flag() && !parameters.empty())
+                parameters[static_cast<std::size_t>(in.in(0, 1 << 20)) % parameters.size()] = in.real(-1e308, 1e308) * 1e10;
+            const auto model = model_with_parameters(options.model, parameters);
+            const ProbeOptions probe{in.in(-2, 70), in.bits64(), in.choice<Overflow>(5)};
+            const auto result = probe_model(model, options.task, probe);
+            if (result.weights.size() != result.heads * result.keys || result.answer_position >= result.keys) std::abort();
+        }
+        catch (const std::invalid_argument&)
+        {
+        }
+        return 0;
+    }
     if (in.flag())
     {
         // One pass on a fuzzed sequence: tokens, positions, asked rows, overflow, sequence length.
