@@ -43,4 +43,16 @@ namespace posenc::js
         model.vocabulary = task_vocabulary(task);
         return std::nullopt;
     }
+
+    Problem read_evaluation_settings(const OptionsReader& read, EvaluationOptions& out)
+    {
+        if (auto problem = read.integers({{"length", out.length},
+                                          {"bucketWidth", out.bucket_width},
+                                          {"sequences", out.sequences},
+                                          {"firstSequence", out.first_sequence},
+                                          {"queriesPerBucket", out.queries_per_bucket}}))
+            return problem;
+        if (auto problem = read.name("overflow", out.overflow)) return problem;
+        return read.seed("seed", out.seed);
+    }
 }

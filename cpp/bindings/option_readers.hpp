@@ -2,10 +2,9 @@
 // Readers for option groups several adapters share. They read types only; the adapter hands what
 // they read to the core's checks.
 #include "js_values.hpp"
-#include "posenc/model.hpp"
+#include "posenc/experiment.hpp"
 #include "posenc/rope.hpp"
 #include "posenc/t5_bias.hpp"
-#include "posenc/tasks.hpp"
 
 namespace posenc::js
 {
@@ -21,4 +20,7 @@ namespace posenc::js
     /// vocabulary is the task's, so its sizes are checked before they are added); the shape is the
     /// caller's to check with the rest of what it reads.
     Problem read_model_settings(const OptionsReader& read, ModelConfig& model, TaskOptions& task);
+
+    /// { length, bucketWidth, sequences, firstSequence, queriesPerBucket, overflow, seed }.
+    Problem read_evaluation_settings(const OptionsReader& read, EvaluationOptions& out);
 }

@@ -12,34 +12,40 @@ namespace posenc::js
 {
     namespace
     {
-        /// The model's shape and task (read_model_settings), then `parameters`: its length is checked
-        /// against the shape's layout before anything is copied.
-        Problem read_model(const OptionsReader& read, TaskOptions& task, std::vector<double>& parameters, ModelConfig& config)
+        /// A model given by its shape, task and parameters.
+        struct GivenModel
         {
-            if (auto problem = read_model_settings(read, config, task)) return problem;
-            if (auto problem = read.verdict(check_model_config(config))) return problem;
+            ModelConfig config;
+            TaskOptions task;
+            std::vector<double> parameters;
+        };
+
+        /// The shape and task (read_model_settings), then `parameters`: its length is checked against
+        /// the shape's layout before anything is copied.
+        Problem read_given_model(const val& options, const OptionsReader& read, GivenModel& out)
+        {
+            if (auto problem = require_object(options, "options")) return problem;
+            if (auto problem = read_model_settings(read, out.config, out.task)) return problem;
+            if (auto problem = read.verdict(check_model_config(out.config))) return problem;
             std::uint64_t length = 0;
             if (auto problem = read.list_length("parameters", length)) return problem;
-            if (auto problem = check_parameter_count(config, length)) return problem;
-            return read.list("parameters", parameters);
+            if (auto problem = check_parameter_count(out.config, length)) return problem;
+            return read.list("parameters", out.parameters);
         }
     }
 
     val model_probe(val options)
     {
-        POSENC_CHECK(require_object(options, "options"));
         const OptionsReader read(options);
-        ModelConfig config;
-        TaskOptions task;
-        std::vector<double> parameters;
-        POSENC_CHECK(read_model(read, task, parameters, config));
+        GivenModel given;
+        POSENC_CHECK(read_given_model(options, read, given));
         ProbeOptions probe_options;
         POSENC_CHECK(read.integer("queryPosition", probe_options.query_position));
         POSENC_CHECK(read.seed("seed", probe_options.seed));
         POSENC_CHECK(read.name("overflow", probe_options.overflow));
-        const Model model = model_with_parameters(config, parameters);
-        POSENC_CHECK(read.verdict(check_probe(model, task, probe_options)));
-        const Probe probe = probe_model(model, task, probe_options);
+        const Model model = model_with_parameters(given.config, given.parameters);
+        POSENC_CHECK(read.verdict(check_probe(model, given.task, probe_options)));
+        const Probe probe = probe_model(model, given.task, probe_options);
         val result = success();
         result.set("heads", static_cast<double>(probe.heads));
         result.set("keys", static_cast<double>(probe.keys));
@@ -55,22 +61,13 @@ namespace posenc::js
 
     val model_evaluate(val options)
     {
-        POSENC_CHECK(require_object(options, "options"));
         const OptionsReader read(options);
-        ModelConfig config;
-        TaskOptions task;
-        std::vector<double> parameters;
-        POSENC_CHECK(read_model(read, task, parameters, config));
+        GivenModel given;
+        POSENC_CHECK(read_given_model(options, read, given));
         EvaluationOptions settings;
-        POSENC_CHECK(read.integers({{"length", settings.length},
-                                    {"bucketWidth", settings.bucket_width},
-                                    {"sequences", settings.sequences},
-                                    {"firstSequence", settings.first_sequence},
-                                    {"queriesPerBucket", settings.queries_per_bucket}}));
-        POSENC_CHECK(read.name("overflow", settings.overflow));
-        POSENC_CHECK(read.seed("seed", settings.seed));
-        POSENC_CHECK(read.verdict(check_evaluation(config, settings)));
-        const Model model = model_with_parameters(config, parameters);
-        return evaluation_result(evaluate_model(model, task, settings), config.trained_length);
+        POSENC_CHECK(read_evaluation_settings(read, settings));
+        POSENC_CHECK(read.verdict(check_evaluation(given.config, settings)));
+        const Model model = model_with_parameters(given.config, given.parameters);
+        return evaluation_result(evaluate_model(model, given.task, settings), given.config.trained_length);
     }
 }

@@ -144,13 +144,7 @@ namespace posenc::js
         Trainer* trainer = nullptr;
         POSENC_CHECK(read_trainer(read, id, trainer));
         EvaluationOptions settings;
-        POSENC_CHECK(read.integers({{"length", settings.length},
-                                    {"bucketWidth", settings.bucket_width},
-                                    {"sequences", settings.sequences},
-                                    {"firstSequence", settings.first_sequence},
-                                    {"queriesPerBucket", settings.queries_per_bucket}}));
-        POSENC_CHECK(read.name("overflow", settings.overflow));
-        POSENC_CHECK(read.seed("seed", settings.seed));
+        POSENC_CHECK(read_evaluation_settings(read, settings));
         POSENC_CHECK(read.verdict(check_evaluation(trainer->options().model, settings)));
         const auto evaluation = trainer->evaluate(settings);
 
