@@ -1,22 +1,32 @@
 // Times posenc's other hot calls beside plain JS in one node process; prints one JSON line.
-// RoPE applied to 5001 x 128 (interleaved pairs), the ALiBi bias 8 x 2048 x 2048, and the toy
-// attention row for query 5,000 over 5,001 keys (dModel 64) for every scheme.
+// RoPE applied to 5001 x 128 (interleaved pairs), the ALiBi bias 8 x 2048 x 2048, the seeded toy
+// attention row for query 5,000 over 5,001 keys (dModel 64) for every scheme, and the row the
+// position view draws: each shipped trained model asked at 5,000 (modelProbe).
 // Usage: node kernels_wasm.mjs REPEATS
+import { readFile } from 'node:fs/promises';
 import { loadBenchModules, timed } from './wasm_modules.mjs';
 
 const { posenc } = await loadBenchModules();
 const REPEATS = Number(process.argv[2]);
 const maxAbsDiff = (a, b) => a.reduce((worst, v, i) => (v === b[i] ? worst : Math.max(worst, Math.abs(v - b[i]))), 0);
 
-// The attention row the position view draws, at the bench's d 64 (the view uses 32). Timed first:
-// after RoPE and ALiBi the process holds hundreds of MB of results the collector has yet to free,
-// which made these 40 KB results 30-40% slower to allocate here (the page never holds such arrays).
+// The attention rows, timed first: after RoPE and ALiBi the process holds hundreds of MB of
+// results the collector has yet to free, which made these 40 KB results 30-40% slower to allocate
+// here (the page never holds such arrays). The seeded toy head at the bench's d 64:
 const attention = { queryPosition: 5000, dModel: 64, schemes: {} };
 for (const scheme of posenc.training.schemes)
   attention.schemes[scheme] = timed(() => posenc.attention({ scheme, queryPosition: 5000, dModel: 64 }), REPEATS);
 attention.allSchemes = timed(() => {
   for (const scheme of posenc.training.schemes) posenc.attention({ scheme, queryPosition: 5000, dModel: 64 });
 }, REPEATS);
+// The position view's rows: each shipped model (web/data, decoded as the page decodes it) at p = 5,000.
+const { decodeShipped } = await import(new URL('../../dist/views/trained-models.js', import.meta.url));
+const data = (file) => readFile(new URL(`../../web/data/${file}`, import.meta.url));
+const shipped = decodeShipped(JSON.parse(await data('trained-models.json')), new Uint8Array(await data('trained-models.bin')));
+const trainedRows = { queryPosition: 5000, schemes: {} };
+for (const [scheme, { task, parameters }] of shipped.models) {
+  trainedRows.schemes[scheme] = timed(() => posenc.modelProbe({ preset: shipped.preset, scheme, task, parameters, queryPosition: 5000 }), REPEATS);
+}
 
 // RoPE: x seeded, positions 0..5000, base 10000.
 const [ropeN, ropeD] = [5001, 128];
@@ -60,4 +70,4 @@ const alibi = {
 };
 alibi.wasm.maxError = maxAbsDiff(posenc.alibiBias({ nHeads: heads, queryLength: length, keyLength: length }).data, alibiPlainJs());
 
-console.log(JSON.stringify({ rope, alibi, attention }));
+console.log(JSON.stringify({ rope, alibi, attention, trainedRows }));
