@@ -37,8 +37,8 @@ export const argumentShapes = {
   trainerEvaluate: { ...fields('preset', 'id'), ...evaluationShape },
   trainerParameters: fields('id'),
   trainerDispose: fields('id'),
-  modelProbe: { ...modelShape, parameters: list, ...fields('queryPosition', 'seed', 'overflow') },
-  modelEvaluate: { ...modelShape, parameters: list, ...evaluationShape },
+  modelProbe: { ...modelShape, parameters: list, scaling, ...fields('queryPosition', 'seed', 'overflow') },
+  modelEvaluate: { ...modelShape, parameters: list, scaling, ...evaluationShape },
 };
 
 // The intrinsic typed-array accessors: a caller can shadow `length` on an instance, not these.

@@ -55,7 +55,8 @@ const defaults = {
 // The trainer and model functions take their defaults from a preset the module defines
 // (trainingPresets), so the sizes live in one place: cpp/include/posenc/presets.hpp.
 const presetDefaults = {
-  trainerCreate: { seed: 1 }, trainerEvaluate: { overflow: 'clamp' }, modelProbe: { seed: 1, overflow: 'clamp' }, modelEvaluate: { overflow: 'clamp' },
+  trainerCreate: { seed: 1 }, trainerEvaluate: { overflow: 'clamp' },
+  modelProbe: { seed: 1, overflow: 'clamp', scaling: noScaling }, modelEvaluate: { overflow: 'clamp', scaling: noScaling },
 };
 
 const errorTypes = { RangeError, TypeError };
@@ -203,15 +204,16 @@ export async function loadPosenc(options = {}) {
      * (a longer p extends the same sequence): each head's attention over keys 0..p (heads x keys, row-major),
      * the key holding the answer, the answer and prediction (tokens), and the prediction's probability.
      * A learned table under 'window' past its rows reads the last trainedLength tokens (the earlier keys weigh 0);
-     * under 'error' it has no row there and the call throws.
+     * under 'error' it has no row there and the call throws. A RoPE model may be asked with a scaling (PI, NTK-aware,
+     * YaRN with its attention factor), which it never saw in training.
      * @type {(o: { scheme: Scheme, task: Task, parameters: Numbers, queryPosition: number, preset?: string, seed?: number,
-     *   overflow?: Overflow } & Partial<TrainerSettings>) => { heads: number, keys: number, weights: Float64Array, answerPosition: number,
+     *   overflow?: Overflow, scaling?: RopeScaling } & Partial<TrainerSettings>) => { heads: number, keys: number, weights: Float64Array, answerPosition: number,
      *   answer: number, prediction: number, correct: boolean, confidence: number, answerProbability: number }}
      */
     modelProbe: callWithPreset('modelProbe', 'trainer'),
     /**
      * A model given by its parameters, scored as trainerEvaluate scores a trainer (shape and evaluation from options.preset).
-     * @type {(o: { scheme: Scheme, task: Task, parameters: Numbers, preset?: string, overflow?: Overflow } & Partial<TrainerSettings>
+     * @type {(o: { scheme: Scheme, task: Task, parameters: Numbers, preset?: string, overflow?: Overflow, scaling?: RopeScaling } & Partial<TrainerSettings>
      *   & Partial<EvaluationSettings>) => Evaluation}
      */
     modelEvaluate: callWithPreset('modelEvaluate', 'trainer', 'evaluation'),

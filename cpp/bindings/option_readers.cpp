@@ -6,14 +6,19 @@ namespace posenc::js
     {
         if (auto problem = read.number("base", out.base)) return problem;
         if (auto problem = read.name("pairing", out.pairing)) return problem;
+        return read_rope_scaling(read, out.scaling);
+    }
+
+    Problem read_rope_scaling(const OptionsReader& read, RopeScaling& out)
+    {
         OptionsReader scaling;
         if (auto problem = read.nested("scaling", scaling)) return problem;
-        if (auto problem = scaling.name("kind", out.scaling.kind)) return problem;
-        const auto& entry = scaling_entry(out.scaling.kind);
+        if (auto problem = scaling.name("kind", out.kind)) return problem;
+        const auto& entry = scaling_entry(out.kind);
         if (entry.reads_factor)
-            if (auto problem = scaling.number("factor", out.scaling.factor)) return problem;
+            if (auto problem = scaling.number("factor", out.factor)) return problem;
         if (entry.reads_trained_length)
-            if (auto problem = scaling.integer("trainedLength", out.scaling.trained_length)) return problem;
+            if (auto problem = scaling.integer("trainedLength", out.trained_length)) return problem;
         return std::nullopt;
     }
 

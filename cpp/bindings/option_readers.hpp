@@ -12,6 +12,9 @@ namespace posenc::js
     /// the kind reads (its entry in rope_scaling_names).
     Problem read_rope_options(const OptionsReader& read, RopeOptions& out);
 
+    /// scaling: { kind, factor, trainedLength }, the fields the kind reads.
+    Problem read_rope_scaling(const OptionsReader& read, RopeScaling& out);
+
     /// { bidirectional, numBuckets, maxDistance }.
     Problem read_t5_options(const OptionsReader& read, T5BucketOptions& out);
 

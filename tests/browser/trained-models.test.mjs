@@ -35,9 +35,9 @@ async function openPosition(query) {
 const columnText = (scheme, part) => site.page.locator(`.scheme-${scheme} .${part}`).textContent();
 
 /** What the engine says the shipped model of `scheme` does at p. */
-function expected(scheme, p, overflow = 'clamp') {
+function expected(scheme, p, overflow = 'clamp', scaling = undefined) {
   const model = shipped.models.get(scheme);
-  const probe = engine.modelProbe({ preset: shipped.preset, scheme, task: model.task, parameters: model.parameters, queryPosition: p, overflow });
+  const probe = engine.modelProbe({ preset: shipped.preset, scheme, task: model.task, parameters: model.parameters, queryPosition: p, overflow, scaling });
   const mean = new Float64Array(probe.keys);
   for (let h = 0; h < probe.heads; h++) for (let k = 0; k < probe.keys; k++) mean[k] += probe.weights[h * probe.keys + k] / probe.heads;
   let peak = 0;
@@ -84,6 +84,26 @@ test('the learned table answers under the chosen policy: window holds at 5,000, 
   await site.page.waitForFunction(() => document.querySelector('.scheme-learned .model-verdict').textContent.startsWith('No row'));
   assert.equal(await columnText('learned', 'model-verdict'), 'No row 5,000: under ‘error’ the model cannot read position 5,000 at all (its table has rows 0 to 2,047).');
   assert.equal(await columnText('learned', 'spark-note'), '');
+});
+
+test('the trained RoPE model asked with PI loses the offset; with NTK-aware or YaRN it keeps it, and each says why', async () => {
+  const s = 5000 / 2047;  // p onto the models' last trained position
+  const scalings = { pi: { kind: 'pi', factor: s }, ntk: { kind: 'ntk', factor: s }, yarn: { kind: 'yarn', factor: s, trainedLength: 2048 } };
+  for (const [kind, scaling] of Object.entries(scalings)) {
+    await openPosition(`p=5000&L=2048&scaling=${kind}`);
+    const { probe, peak } = expected('rope', 5000, 'clamp', scaling);
+    const verdict = await columnText('rope', 'model-verdict');
+    assert.match(verdict, new RegExp(`^With .* at s = 2\\.44: At 5,000 it attends most to key ${grouped(peak)}`), `${kind}: ${verdict}`);
+    assert.match(verdict, new RegExp(`with ${probe.confidence.toFixed(2)} confidence`));
+    const reason = await site.page.locator('.scheme-rope .model-reason').textContent();
+    if (kind === 'pi') {
+      assert.equal(probe.correct, false, 'the shipped RoPE model under PI at 5,000');
+      assert.match(reason, /^Why: PI divides every pair's angle by s, the fast pairs' too, so the angles this model learned for 3 back now point about 7\.3 back\.$/);
+    } else {
+      assert.equal(probe.correct, true, `the shipped RoPE model under ${kind} at 5,000`);
+      assert.match(reason, /leaves the fast pairs, which tell 3 back from its neighbours, almost as trained/);
+    }
+  }
 });
 
 test('below the first answerable position each column says so; L other than 2,048 moves the analyses only', async () => {

@@ -133,3 +133,48 @@ TEST_CASE("Parameters load only when they fill the model's layout with finite nu
     rope.scheme = Scheme::rope;  // no T5 biases: a different length
     CHECK(posenc::check_model_parameters(rope, trainer.model().parameters));
 }
+
+TEST_CASE("A RoPE model asked with a scaling rotates by the scaled frequencies, and YaRN sharpens its scores", "[probe][rope]")
+{
+    const auto trainer = small_trainer(Scheme::rope, Task::copy_back);
+    const auto& trained = trainer.model();
+    const auto& task = trainer.options().task;
+    const posenc::ProbeOptions at{60, 5, Overflow::clamp};
+    auto with = [&](posenc::RopeScalingKind kind) {
+        auto config = trained.config;
+        config.rope_scaling = {kind, 60.0 / 15.0, 16};
+        return posenc::model_with_parameters(config, trained.parameters);
+    };
+    SECTION("NTK-aware: the frequencies rope_frequencies gives, and other weights than without")
+    {
+        const auto ntk = with(posenc::RopeScalingKind::ntk);
+        CHECK(ntk.theta
+              == posenc::rope_frequencies(trained.config.d_model / trained.config.n_heads,
+                                          {trained.config.base, posenc::RopePairing::interleaved, ntk.config.rope_scaling}));
+        CHECK(posenc::probe_model(ntk, task, at).weights != posenc::probe_model(trained, task, at).weights);
+    }
+    SECTION("YaRN: scores times the attention factor squared, over YaRN's frequencies")
+    {
+        const auto yarn = with(posenc::RopeScalingKind::yarn);
+        auto plain = posenc::model_with_parameters(trained.config, trained.parameters);
+        plain.theta = yarn.theta;  // the same rotation, without the factor
+        const auto sharpened = posenc::probe_model(yarn, task, at).weights;
+        const auto unsharpened = posenc::probe_model(plain, task, at).weights;
+        const double factor = posenc::rope_attention_factor(yarn.config.rope_scaling);
+        // log w_j - log w_0 is the score difference, so it scales by factor^2.
+        for (std::size_t j : {1, 17, 40, 60})
+            CHECK(std::log(sharpened[j] / sharpened[0])
+                  == Approx(factor * factor * std::log(unsharpened[j] / unsharpened[0])).epsilon(1e-9));
+    }
+    SECTION("training keeps none")
+    {
+        auto options = trainer.options();
+        options.model.rope_scaling = {posenc::RopeScalingKind::pi, 2.0, 16};
+        CHECK_THAT(
+            posenc::check_trainer_options(options)->message(),
+            Catch::Matchers::StartsWith("scaling.kind must be 'none' for training: a scaling applies to a trained model when it is asked"));
+        options.model.rope_scaling = {posenc::RopeScalingKind::pi, 0.5, 16};
+        CHECK_THAT(posenc::check_model_config(options.model)->message(),
+                   Catch::Matchers::StartsWith("scaling.factor must be a number from 1"));
+    }
+}

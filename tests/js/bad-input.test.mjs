@@ -121,6 +121,9 @@ const cases = [
     [fn, 'dModel', 64, R, 'parameters.length'], [fn, 'dModel', 30, R, 'dModel'], [fn, 'preset', 'huge', R, 'preset'],
   ]),
   ['modelProbe', 'queryPosition', 2, R, 'queryPosition'],  // copy back: nothing sits 3 back of position 2
+  ['modelProbe', 'scaling', { kind: 'linear' }, R, 'scaling.kind'], ['modelProbe', 'scaling', { kind: 'pi', factor: 0.5 }, R, 'scaling.factor'],
+  ['modelProbe', 'scaling', { kind: 'yarn', factor: 2 }, R, 'scaling.trainedLength'], ['modelProbe', 'scaling', 'ntk', T, 'scaling'],
+  ['modelEvaluate', 'scaling', { kind: 'ntk', factor: NaN }, R, 'scaling.factor'],
   ['modelProbe', 'overflow', 'extrapolate', R, 'overflow'],
   ['modelEvaluate', 'length', 16, R, 'length'], ['modelEvaluate', 'queriesPerBucket', 9, R, 'queriesPerBucket'],
 ];

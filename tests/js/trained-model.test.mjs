@@ -72,6 +72,20 @@ test('a longer p extends the same sequence: a copy-back answer found at p is the
   assert.ok(alibi(near.answerPosition).answer === near.answer);
 });
 
+test('a RoPE model asked with a scaling rotates otherwise; other schemes read no scaling at all', () => {
+  const { id } = posenc.trainerCreate({ scheme: 'rope', task: 'copyBack', seed: 2 });
+  posenc.trainerStep({ id, steps: 60 });
+  const { parameters } = posenc.trainerParameters({ id });
+  posenc.trainerDispose({ id });
+  const ask = (scaling) => posenc.modelProbe({ scheme: 'rope', task: 'copyBack', parameters, queryPosition: 90, scaling });
+  const plain = ask(undefined);
+  assert.deepEqual(ask({ kind: 'none' }), plain);
+  for (const scaling of [{ kind: 'pi', factor: 3 }, { kind: 'ntk', factor: 3 }, { kind: 'yarn', factor: 3, trainedLength: 32 }])
+    assert.notDeepEqual(ask(scaling).weights, plain.weights, scaling.kind);
+  const t5 = probe('t5', { queryPosition: 90 });
+  assert.deepEqual(probe('t5', { queryPosition: 90, scaling: { kind: 'linear' } }), t5, 'a T5 model ignores a scaling, even a bad one');
+});
+
 test('Float32 parameters are read as they are, and the same model answers the same', () => {
   const halfway = Float32Array.from(trained.t5.parameters);
   const fromFloat32 = posenc.modelProbe({ scheme: 't5', task: 'copyBack', parameters: halfway, queryPosition: 50 });

@@ -9,7 +9,7 @@ import { drawAttentionSparkline } from './sparkline.js';
 import { fixed, int, ordinal, sci } from './format.js';
 import { fieldProblem, readWholeNumber } from './field-check.js';
 import { choose, modelsInUse, onModelsChange, ownModels, sourceInUse } from './trained-models.js';
-import { askModel, probeCaption, probeVerdict } from './trained-row.js';
+import { askModel, probeCaption, probeVerdict, scalingReason } from './trained-row.js';
 import { taskDescription, taskReason } from './model-tasks.js';
 // The p slider is logarithmic: its steps cover 0..maxPosition, about 1% apart past p = 100.
 const SLIDER_STEPS = 1000;
@@ -204,12 +204,13 @@ export function createPositionView(container, engine, onChange) {
     const spark = element('canvas', [], { className: 'sparkline', attributes: { width: '320', height: '60', role: 'img', 'aria-label': `The trained ${title} model's attention of query p over keys 0 to p` } });
     const sparkNote = element('p', [], { className: 'spark-note' });
     const modelVerdict = element('p', [], { className: 'model-verdict', attributes: { 'aria-live': 'polite' } });
+    const modelReason = element('p', [], { className: 'model-reason' });
     const taskNote = element('p', [], { className: 'task-note' });
     const column = element('section', [element('h3', [title]), verdict, strip.figure, body,
-      element('section', [element('h4', ['The trained model at p']), taskNote, modelVerdict,
+      element('section', [element('h4', ['The trained model at p']), taskNote, modelVerdict, modelReason,
         element('figure', [spark, element('figcaption', [sparkNote])], { className: 'attention' })], { className: 'trained-model' })],
     { className: `scheme-column scheme-${scheme}`, attributes: { 'aria-label': title } });
-    return [scheme, { column, verdict, body, strip, spark, sparkNote, modelVerdict, taskNote }];
+    return [scheme, { column, verdict, body, strip, spark, sparkNote, modelVerdict, modelReason, taskNote }];
   }));
 
   const modelsNote = element('p', [], { className: 'help', id: 'pos-models-note' });
@@ -362,23 +363,31 @@ export function createPositionView(container, engine, onChange) {
       clear();
       setText(target.taskNote, '');
       setText(target.modelVerdict, models ? 'No trained model for this scheme.' : modelsProblem || 'Loading the trained model…');
+      setText(target.modelReason, '');
       setText(target.sparkNote, '');
       return;
     }
     const preset = engine.training.presets.find((entry) => entry.name === models.preset);
     const task = engine.names.task.find(({ name }) => name === model.task)?.label ?? model.task;
     setText(target.taskNote, `Trained on “${task}”: ${taskDescription(model.task, preset.trainer)} ${taskReason(scheme, model.task, preset.trainer)}`.trim());
-    const asked = askModel(engine, model, { p: state.p, overflow: state.overflow, preset });
+    // RoPE's scaling, as the analysis applies it but for the models' own L: s maps p onto their last trained position.
+    const trained = { ...state, L: preset.trainer.trainedLength };
+    const scaling = scheme === 'rope' ? scalingFor(trained) : undefined;
+    const asked = askModel(engine, model, { p: state.p, overflow: state.overflow, scaling, preset });
     if (asked.problem) {
       clear();
+      setText(target.modelReason, '');
       setText(target.modelVerdict, asked.problem);
       setText(target.sparkNote, '');
       return;
     }
     drawAttentionSparkline(target.spark, asked.mean, [
       { index: asked.peak.index, colour: '--peak-mark', dash: [4, 3] }, { index: asked.probe.answerPosition, colour: '--answer-mark' }]);
-    const policy = scheme === 'learned' ? `Under ${engine.names.overflow.find(({ name }) => name === state.overflow)?.label ?? state.overflow}: ` : '';
-    setText(target.modelVerdict, policy + probeVerdict(asked, state.p));
+    const label = (list, name) => engine.names[list].find((entry) => entry.name === name)?.label ?? name;
+    const under = scheme === 'learned' ? `Under ${label('overflow', state.overflow)}: `
+      : scaling && scaling.kind !== 'none' ? `With ${label('scalingKind', scaling.kind)} at s = ${fixed(scaling.factor, 2)}: ` : '';
+    setText(target.modelVerdict, under + probeVerdict(asked, state.p));
+    setText(target.modelReason, scaling ? scalingReason(scaling, asked, preset.trainer.offset) : '');
     setText(target.sparkNote, probeCaption(asked, state.p));
   }
 

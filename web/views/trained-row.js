@@ -24,16 +24,17 @@ function peakOf(mean) {
  * a sentence for people when the model cannot be asked there.
  * @param {Awaited<ReturnType<import('../posenc.js').loadPosenc>>} engine
  * @param {{ scheme: string, task: string, parameters: ArrayLike<number> }} model
- * @param {{ p: number, overflow: string, preset: { name: string, trainer: { trainedLength: number, offset: number } } }} ask
+ * @param {{ p: number, overflow: string, scaling?: object, preset: { name: string, trainer: { trainedLength: number, offset: number } } }} ask
+ *   scaling: a RoPE model's, when it is asked with one
  */
-export function askModel(engine, model, { p, overflow, preset }) {
+export function askModel(engine, model, { p, overflow, scaling, preset }) {
   const { offset, trainedLength } = preset.trainer;
   if (model.task === 'copyBack' && p < offset) return { problem: `Nothing sits ${offset} back of position ${int(p)} yet: ask at p ≥ ${offset}.` };
   if (model.task === 'recallFirst' && p < 1) return { problem: 'Position 0 holds the passkey itself: ask at p ≥ 1.' };
   if (model.scheme === 'learned' && overflow === 'error' && p >= trainedLength)
     return { problem: `No row ${int(p)}: under ‘error’ the model cannot read position ${int(p)} at all (its table has rows 0 to ${int(trainedLength - 1)}).` };
   try {
-    const probe = engine.modelProbe({ preset: preset.name, scheme: model.scheme, task: model.task, parameters: model.parameters, queryPosition: p, overflow });
+    const probe = engine.modelProbe({ preset: preset.name, scheme: model.scheme, task: model.task, parameters: model.parameters, queryPosition: p, overflow, scaling });
     const mean = meanOverHeads(probe);
     return { probe, mean, peak: peakOf(mean) };
   } catch (error) {
@@ -51,6 +52,18 @@ export function probeVerdict({ probe, peak }, p) {
     ? `answers right (token ${probe.answer})`
     : `answers wrong (token ${probe.prediction}; the answer is ${probe.answer})`;
   return `At ${int(p)} it ${looked} and ${said} with ${fixed(probe.confidence, 2)} confidence.`;
+}
+
+/**
+ * Why a RoPE model asked with a scaling it never trained with answered as it did, for the outcome
+ * that needs it: PI wrong (it slows the fast pairs too), NTK-aware or YaRN right (they barely do).
+ */
+export function scalingReason({ kind, factor }, { probe }, offset) {
+  if (kind === 'pi' && !probe.correct)
+    return `Why: PI divides every pair's angle by s, the fast pairs' too, so the angles this model learned for ${offset} back now point about ${fixed(offset * factor, 1)} back.`;
+  if ((kind === 'ntk' || kind === 'yarn') && probe.correct)
+    return `Why: ${kind === 'ntk' ? 'NTK-aware scaling' : 'YaRN'} leaves the fast pairs, which tell ${offset} back from its neighbours, almost as trained, and slows the slow ones.`;
+  return '';
 }
 
 /** The caption under the attention line: what is drawn and the numbers to read off it. */

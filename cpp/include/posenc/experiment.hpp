@@ -97,6 +97,9 @@ namespace posenc
                 check_integer("warmupLength", static_cast<double>(options.warmup_length), shortest, options.model.trained_length))
             return problem;
         if (auto problem = check_window_phase(options)) return problem;
+        if (options.model.rope_scaling.kind != RopeScalingKind::none)
+            return range_problem("scaling.kind", "'none' for training: a scaling applies to a trained model when it is asked",
+                                 "'" + std::string(name_of(options.model.rope_scaling.kind)) + "'");
         if (!(std::isfinite(options.adam.learning_rate) && options.adam.learning_rate > 0 && options.adam.learning_rate <= 1))
             return range_problem("learningRate", "a number in (0, 1]", format_number(options.adam.learning_rate));
         return std::nullopt;

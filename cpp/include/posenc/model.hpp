@@ -44,6 +44,9 @@ namespace posenc
         std::int64_t trained_length = 32;    // L: the learned table has rows 0 .. L-1
         double base = 10000.0;               // sinusoidal and RoPE
         T5BucketOptions t5{false, 32, 128};  // causal: every future key would share bucket 0
+        // RoPE: PI, NTK-aware or YaRN applied to a trained model when it is asked past L (its
+        // frequencies, and for YaRN its scores times the attention factor squared); training keeps none.
+        RopeScaling rope_scaling{};
     };
 
     inline Problem check_model_config(const ModelConfig& config)
@@ -62,6 +65,10 @@ namespace posenc
             return problem;
         if (!(std::isfinite(config.base) && config.base > 1.0))
             return range_problem("base", "a finite number greater than 1", format_number(config.base));
+        if (config.scheme == Scheme::rope && config.rope_scaling.kind != RopeScalingKind::none)
+            if (auto problem =
+                    check_rope_options(config.d_model / config.n_heads, {config.base, RopePairing::interleaved, config.rope_scaling}))
+                return problem;
         if (config.t5.bidirectional) return range_problem("t5.bidirectional", "false: the model is causal", "true");
         return check_t5_bucket_options(config.t5);
     }
@@ -160,7 +167,8 @@ namespace posenc
     {
         const auto& config = model.config;
         if (config.scheme == Scheme::alibi) model.slopes = alibi_slopes(config.n_heads);
-        if (config.scheme == Scheme::rope) model.theta = rope_frequencies(config.d_model / config.n_heads, {config.base});
+        if (config.scheme == Scheme::rope)
+            model.theta = rope_frequencies(config.d_model / config.n_heads, {config.base, RopePairing::interleaved, config.rope_scaling});
     }
 
     /// A fresh model from `seed`: token embeddings N(0, 1) (the scale of a sinusoidal entry),

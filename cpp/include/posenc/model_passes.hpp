@@ -187,7 +187,7 @@ namespace posenc
                 : model_(model), input_(input), config_(model.config), layout_(model.layout), d_(static_cast<std::size_t>(config_.d_model)),
                   heads_(static_cast<std::size_t>(config_.n_heads)), head_dim_(d_ / heads_),
                   hidden_(static_cast<std::size_t>(config_.mlp_hidden)), vocabulary_(static_cast<std::size_t>(config_.vocabulary)),
-                  keys_(input.rows.back() + 1), scale_(1.0 / std::sqrt(static_cast<double>(head_dim_))), key_rows_(all_rows(keys_)),
+                  keys_(input.rows.back() + 1), scale_(score_scale(config_, head_dim_)), key_rows_(all_rows(keys_)),
                   buckets_(config_.scheme == Scheme::t5 ? t5_buckets(config_.t5, largest_distance(input, keys_))
                                                         : std::vector<std::size_t>{})
             {
@@ -507,6 +507,16 @@ namespace posenc
             }
 
         private:
+            /// 1 / sqrt(d_h), times YaRN's attention factor squared (it scales q and k) when a RoPE
+            /// model is asked with YaRN; exactly 1 / sqrt(d_h) otherwise.
+            static double score_scale(const ModelConfig& config, std::size_t head_dim)
+            {
+                const double scale = 1.0 / std::sqrt(static_cast<double>(head_dim));
+                if (config.scheme != Scheme::rope || config.rope_scaling.kind != RopeScalingKind::yarn) return scale;
+                const double factor = rope_attention_factor(config.rope_scaling);
+                return scale * factor * factor;
+            }
+
             /// out(i, :) = W x(rows[i], :), as apply_rows gives it into zeros. In the first layer of a
             /// scheme that adds nothing to the embeddings, x(r, :) is token r's embedding, so with more
             /// rows than tokens each token's projection is computed once and copied: the same sums in
@@ -564,7 +574,7 @@ namespace posenc
             const ModelConfig& config_;
             const ModelLayout& layout_;
             const std::size_t d_, heads_, head_dim_, hidden_, vocabulary_, keys_;
-            const double scale_;  // 1 / sqrt(head_dim) on the logits
+            const double scale_;  // on the logits: 1 / sqrt(head_dim), with YaRN's factor squared when asked with YaRN
             const std::vector<std::size_t> key_rows_;
             const std::vector<std::size_t> buckets_;  // T5: the bucket of every distance between the keys
         };
