@@ -33,6 +33,19 @@ test('the presets come from the module: quick asks up to at least 8L, the seed s
   assert.ok(Object.isFrozen(quick.trainer));
 });
 
+test('the position view\'s preset trains each scheme on a task it can learn, windows first, and says so for people', () => {
+  const models = posenc.training.presets.find((preset) => preset.name === 'positionModels');
+  assert.deepEqual(models.runs.map(({ scheme, task }) => `${scheme} ${task}`),
+    ['learned copyBack', 'sinusoidal copyBack', 'rope copyBack', 'alibi lastMarker', 't5 copyBack', 'nope recallFirst']);
+  assert.equal(models.trainer.trainedLength, 2048);
+  assert.deepEqual([models.trainer.windowSteps, models.trainer.windowLength, models.trainer.windowBatch], [400, 64, 32]);
+  assert.equal(models.steps, 800);
+  for (const preset of posenc.training.presets) assert.ok(preset.label.length > 0 && preset.label !== preset.name, preset.name);
+  // The older presets still train every scheme on both of their tasks.
+  assert.equal(quick.runs.length, 12);
+  assert.ok(quick.runs.every(({ task }) => task !== 'lastMarker'));
+});
+
 test('the same seed gives the same loss curve and the same evaluation; another seed does not', () => {
   const curve = (seed) => {
     const { id } = posenc.trainerCreate({ scheme: 'rope', task: 'copyBack', seed });
