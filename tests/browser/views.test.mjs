@@ -99,6 +99,24 @@ test('encodings view: settings recompute the table; values match the engine', as
   await site.page.screenshot({ path: 'test-results/view-encodings.png', fullPage: true });
 });
 
+test('encodings view: each scheme says what to notice, from the engine\'s numbers for the settings shown', async () => {
+  const { encodingsNotice, noticeBasis } = await import(new URL('../../dist/views/encodings-notices.js', import.meta.url));
+  const { page } = site;
+  const expected = (state) => `What to notice: ${encodingsNotice(state, noticeBasis(engine, state))}`;
+  for (const state of [{ scheme: 'sinusoidal', d: 64, base: 10000, n: 1024, p: 500 }, { scheme: 'concat', d: 128, base: 500, n: 4096, p: 40 },
+    { scheme: 'rope', d: 32, base: 10000, n: 2048, p: 7000 }, { scheme: 'learned', d: 64, base: 10000, n: 512, p: 600 }, { scheme: 'nope', d: 16, base: 10000, n: 256, p: 0 }]) {
+    await open(`?view=encodings&scheme=${state.scheme}&d=${state.d}&base=${state.base}&n=${state.n}&p=${state.p}`, 'encodings');
+    assert.equal(await page.locator('#enc-notice').textContent(), expected(state), state.scheme);
+  }
+  // Moving p rewrites the notice (the table stays): pairs not yet round at p.
+  await open('?view=encodings&scheme=sinusoidal&d=64&n=1024&p=500', 'encodings');
+  await page.locator('#enc-p').fill('5');
+  assert.equal(await page.locator('#enc-notice').textContent(), expected({ scheme: 'sinusoidal', d: 64, base: 10000, n: 1024, p: 5 }));
+  await page.locator('#enc-d').fill('256');
+  await page.locator('#enc-d').press('Enter');
+  assert.equal(await page.locator('#enc-notice').textContent(), expected({ scheme: 'sinusoidal', d: 256, base: 10000, n: 1024, p: 5 }));
+});
+
 test('encodings view: a learned table has no row past its length', async () => {
   await open('?view=encodings&scheme=learned&n=1024&p=5000', 'encodings');
   assert.match(await site.page.locator('#view-encodings .problem').textContent(), /rows 0\.\.1023 and no row 5000 exists/);

@@ -8,6 +8,7 @@ import { createLineChart } from './line-chart.js';
 import { createVectorView } from '../vector-view.js';
 import { fieldProblem, readWholeNumber } from './field-check.js';
 import { fixed, int } from './format.js';
+import { encodingsNotice, noticeBasis } from './encodings-notices.js';
 import { modelsInUse, onModelsChange } from './trained-models.js';
 
 const SCHEMES = {
@@ -149,7 +150,7 @@ export function createEncodingsView(container, engine, onChange) {
   // Default waves: one fast (wavelength about 26 positions), two middle (149, 837) and one slow (6,283) sine dimension.
   let state = /** @type {EncodingsState} */ ({ scheme: 'sinusoidal', d: 64, base: 10000, n: 1024, p: 500, dims: [10, 22, 34, 48], table: 'fresh' });
   let trained = null;  // the trained and initial learned tables, once loaded (trainedTables)
-  let current = null;  // { table, scale, heatmap }
+  let current = null;  // { table, scale, heatmap, basis }: basis holds what the notice needs besides p
   let cursor = null;  // the heatmap cell the readout shows: { column, dim }, from the mouse or the arrow keys
 
   const schemeSelect = element('select', Object.entries(SCHEMES).map(([v, s]) => element('option', [s.title], { attributes: { value: v } })), { id: 'enc-scheme' });
@@ -164,6 +165,8 @@ export function createEncodingsView(container, engine, onChange) {
   const pSlider = element('input', [], { id: 'enc-p', attributes: { type: 'range', min: '0', max: '8191', step: '1' } });
   const pOutput = element('output', [], { attributes: { for: 'enc-p' } });
   const formula = element('p', [], { className: 'formula' });
+  const noticeText = element('span', []);
+  const notice = element('p', [element('strong', ['What to notice: ']), noticeText], { className: 'notice-line', id: 'enc-notice' });
   const problem = element('p', [], { className: 'problem', attributes: { role: 'alert' } });
   const problems = { d: fieldProblem(dInput), base: fieldProblem(baseInput), dims: fieldProblem(dimsInput) };
 
@@ -201,7 +204,7 @@ export function createEncodingsView(container, engine, onChange) {
 
   container.append(
     element('h2', ['Encodings explorer'], { id: 'encodings-heading' }),
-    controls, formula, problem,
+    controls, formula, notice, problem,
     element('figure', [element('div', [canvas, marker], { className: 'heatmap-frame' }), element('figcaption', [
       element('span', ['Position 0 → n − 1 left to right; dimension 0 at the top. The line marks p. ', columnsNote]),
       element('span', [element('span', ['−1'], { className: 'legend-min' }), element('span', [], { className: 'legend-bar', attributes: { 'aria-hidden': 'true' } }), element('span', ['+1'], { className: 'legend-max' })], { className: 'legend' }),
@@ -291,7 +294,7 @@ export function createEncodingsView(container, engine, onChange) {
       const { table, scale } = tableFor(engine, state, trained);
       problem.textContent = '';
       const heatmap = createHeatmapView(canvas, marker, table, scale);
-      current = { table, scale, heatmap };
+      current = { table, scale, heatmap, basis: noticeBasis(engine, state, table) };
       columnsNote.textContent = heatmap.positionsPerColumn > 1 ? `${int(state.n)} positions in ${int(heatmap.columns)} columns: each column is the mean of ${int(heatmap.positionsPerColumn)} positions.` : '';
       container.querySelector('.legend-min').textContent = `−${scale}`;
       container.querySelector('.legend-max').textContent = `+${scale}`;
@@ -314,6 +317,7 @@ export function createEncodingsView(container, engine, onChange) {
     if (!current) return;
     pOutput.textContent = int(state.p);
     vectorHeading.textContent = `The vector at position p = ${int(state.p)}`;
+    noticeText.textContent = encodingsNotice(state, current.basis);
     current.heatmap.draw(state.p);
     try {
       vectorView.show(vectorFor(engine, state, current.table), { labelOf: dimensionLabel(state), scale: current.scale });
