@@ -1,9 +1,12 @@
-// Wires the page: the view tabs and the URL, the quiz, and the engine-driven views, each
-// started the first time it is shown (the first view loads only what it needs).
+// Wires the page: the view tabs and the URL, links between views (with a way back), the landing
+// page, the quiz, the lesson and the engine-driven views, each started the first time it is shown
+// (the first view loads only what it needs).
 import { startQuiz } from './quiz/quiz-app.js';
-import { cancelPendingLocation, queryFor, readLocation, writeLocation } from './router.js';
+import { browserStorage } from './quiz/progress-store.js';
+import { VIEW_NAMES, cancelPendingLocation, queryFor, readLocation, writeLocation } from './router.js';
 import { applyTheme, startEmbedKit, startEmbedMode } from './embed-mode.js';
 import { startLmsReporting } from './lms.js';
+import { createHomeView } from './home-view.js';
 import { int } from './views/format.js';
 
 const byId = (id) => document.getElementById(id);
@@ -28,8 +31,17 @@ const onChange = (view) => (settings, commit) => {
 
 /** Set once a course platform is found: the quiz's progress is written through it (web/lms.js). */
 let lmsStorage;
+const launch = readLocation();
+/** Where the lesson keeps its progress (this browser's storage, or memory where the browser refuses it). */
+let lessonStorage;
+const getLessonStorage = () => (lessonStorage ??= browserStorage().storage);
 
 const starters = {
+  home: (section) => createHomeView(section, { storage: getLessonStorage() }),
+  lesson: async (section) => {
+    const { createLessonView } = await import('./lesson/lesson-view.js');
+    return createLessonView(section, { getEngine, onChange: onChange('lesson'), storage: getLessonStorage(), embedded: launch.embed });
+  },
   quiz: (section, settings) => startQuiz(section, { getEngine, storage: lmsStorage, settings, onChange: onChange('quiz') }),
   encodings: async (section) => {
     const [{ createEncodingsView }, engine] = await Promise.all([import('./views/encodings-view.js'), getEngine()]);
@@ -45,14 +57,34 @@ const starters = {
   },
 };
 const started = new Map();
+let currentView = null;
+
+/** "Back to …": the way back a link gave (?back=), named after where it leads. */
+function showWayBack(back) {
+  const box = byId('way-back');
+  if (!back) { box.hidden = true; box.replaceChildren(); return; }
+  const place = back.view === 'quiz' && back.settings.card ? 'the card'
+    : back.view === 'lesson' && back.settings.step ? `the lesson, step ${back.settings.step}`
+      : back.view === 'position' && back.settings.p !== undefined ? `Position ${int(back.settings.p)}`
+        : VIEW_NAMES[back.view];
+  const link = document.createElement('a');
+  link.href = back.query;
+  link.dataset.route = '';
+  link.id = 'way-back-link';
+  link.textContent = `← Back to ${place}`;
+  box.replaceChildren(link);
+  box.hidden = false;
+}
 
 /** Shows one view with its settings, starting it on first use. */
-async function showView(view, settings) {
+async function showView(view, settings, back = null) {
+  currentView = view;
   for (const section of document.querySelectorAll('section.view')) section.hidden = section.dataset.view !== view;
   for (const link of document.querySelectorAll('.view-tabs a')) {
     if (link.dataset.view === view) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
   }
+  showWayBack(back);
   const section = document.querySelector(`section.view[data-view="${view}"]`);
   if (!started.has(view)) started.set(view, starters[view](section, settings));
   const instance = await started.get(view);
@@ -62,7 +94,7 @@ async function showView(view, settings) {
     writeLocation(view, instance.state, false);  // the URL shows every setting in force
   }
   section.dataset.ready = 'true';
-  const viewName = document.querySelector(`.view-tabs a[data-view="${view}"]`)?.textContent.trim() ?? view;
+  const viewName = document.querySelector(`.view-tabs a[data-view="${view}"]`)?.textContent.trim() ?? VIEW_NAMES[view];
   document.dispatchEvent(new CustomEvent('posenc:viewed', { detail: { view, viewName } }));
 }
 
@@ -72,31 +104,57 @@ function reportFailure(error) {
   throw error;
 }
 
-const launch = readLocation();
+/**
+ * Follows a link of the page (a tab, a door, "See it live", "Quiz me on this", "Back to …") with a
+ * history entry. A link marked data-back gets a way back to the view it was clicked in, with that
+ * view's settings now (data-back-card: to that card of the quiz).
+ */
+async function follow(link) {
+  cancelPendingLocation();
+  const target = new URL(link.href, location.href);
+  if (link.hasAttribute('data-back') && currentView) {
+    const here = started.has(currentView) ? (await started.get(currentView)).state ?? {} : {};
+    const back = link.dataset.backCard ? { ...here, card: link.dataset.backCard } : here;
+    target.searchParams.set('back', queryFor(currentView, back, new URLSearchParams()));
+  }
+  const { view, settings, back } = readLocation(target.search);
+  history.pushState(null, '', queryFor(view, settings, new URLSearchParams(location.search), { back: back ? back.query : undefined }));
+  const from = document.activeElement;
+  await showView(view, settings, back);
+  // The link that had the focus is gone from sight: start the reader at the top of the view.
+  if (!from || !document.body.contains(from) || from.closest('[hidden]') || from === document.body) {
+    const heading = document.querySelector(`section.view[data-view="${view}"] h2`);
+    heading?.setAttribute('tabindex', '-1');
+    heading?.focus();
+    if (!launch.embed) window.scrollTo(0, 0);
+  }
+}
+
 applyTheme(launch.params.get('theme'));
 const embedded = launch.embed ? startEmbedMode() : null;
+// Embedded, the site's header is hidden but for its heading: no invisible link to the landing page in it.
+if (launch.embed) byId('home-link').replaceWith('posenc');
 startEmbedKit({ button: byId('embed-copy'), box: byId('embed-snippet-box'), text: byId('embed-snippet'), announce: byId('embed-announce') });
 // A course platform first: it may hold progress from another computer and the view of the last launch.
 lmsStorage = (await startLmsReporting())?.storage;
+// A course launch without a view opens on the flash cards, as the course's manifest says: its score
+// comes from the quiz's checked answers. Anywhere else the landing page offers the three doors.
+if (lmsStorage && !new URLSearchParams(location.search).has('view')) history.replaceState(null, '', queryFor('quiz', {}));
 const route = readLocation();
 
-for (const link of document.querySelectorAll('.view-tabs a')) {
-  link.addEventListener('click', (event) => {
-    if (event.ctrlKey || event.metaKey || event.shiftKey) return;  // let "open in new tab" work
-    event.preventDefault();
-    const view = link.dataset.view;
-    cancelPendingLocation();
-    history.pushState(null, '', queryFor(view, {}));
-    showView(view, {}).catch(reportFailure);
-  });
-}
+document.addEventListener('click', (event) => {
+  const link = /** @type {HTMLElement} */ (event.target).closest?.('a[data-route], .view-tabs a');
+  if (!link || event.defaultPrevented || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;  // let "open in new tab" work
+  event.preventDefault();
+  follow(/** @type {HTMLAnchorElement} */ (link)).catch(reportFailure);
+});
 window.addEventListener('popstate', () => {
   cancelPendingLocation();
-  const { view, settings } = readLocation();
-  showView(view, settings).catch(reportFailure);
+  const { view, settings, back } = readLocation();
+  showView(view, settings, back).catch(reportFailure);
 });
 
-showView(route.view, route.settings).then(() => {
+showView(route.view, route.settings, route.back).then(() => {
   embedded?.contentReady();
   status.textContent = 'Ready.';
   document.documentElement.dataset.ready = 'true';

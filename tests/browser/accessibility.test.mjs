@@ -15,6 +15,13 @@ async function open(query, view) {
   await page.waitForSelector(`section[data-view="${view}"][data-ready="true"]`, { timeout: 30_000 });
   if (view === 'model') await page.waitForSelector('#published-alibi-table2-512');
   if (view === 'position') await page.waitForFunction(() => document.querySelector('.scheme-nope .spark-note').textContent !== '');
+  if (view === 'lesson') await page.waitForSelector('#lesson-notice:not([hidden]), .lesson-predict-form');
+}
+
+/** A lesson with a prediction made at step 4, so the step opens with its answer, instrument and notice. */
+async function predictedLesson(page) {
+  await page.evaluate(() => localStorage.setItem('posenc.lesson', JSON.stringify({ version: 1, step: 'learned-table',
+    predictions: { 'learned-table': { value: 900, at: '2026-01-01T00:00:00.000Z' } } })));
 }
 
 const quizModes = ['review', 'cram', 'red-flags', 'follow-ups', 'mock', 'stats', 'manage'];
@@ -34,12 +41,27 @@ test('dark mode: no serious violations in any view or quiz mode (contrast of but
   }
 });
 
+test('the landing page and a lesson step (prediction, answer, instrument, notice, cards): no serious violations, light and dark', async () => {
+  const { page } = site;
+  await predictedLesson(page);
+  for (const colorScheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme });
+    await open('', 'home');
+    assert.deepEqual(await axeViolations(page, null), [], `landing page, ${colorScheme}`);
+    await open('?view=lesson&step=4', 'lesson');
+    assert.deepEqual(await axeViolations(page, null), [], `lesson, ${colorScheme}`);
+    await open('?view=lesson&step=5', 'lesson');
+    assert.deepEqual(await axeViolations(page, null), [], `lesson before a prediction, ${colorScheme}`);
+  }
+});
+
 test('embed mode: every view has a level-one heading and no serious violations, light and dark', async () => {
   const { page } = site;
   for (const colorScheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme });
-    for (const view of ['quiz', 'encodings', 'position', 'model']) {
-      await open(`?view=${view}&embed=1`, view);
+    await predictedLesson(page);
+    for (const view of ['quiz', 'encodings', 'position', 'model', 'lesson', 'home']) {
+      await open(`?view=${view}&embed=1${view === 'lesson' ? '&step=4' : ''}`, view);
       assert.deepEqual(await axeViolations(page, null, { rules: ['page-has-heading-one'] }), [], `${view}, ${colorScheme}`);
     }
   }

@@ -6,9 +6,18 @@ let site;
 before(async () => { site = await openReadySite(); });
 after(() => closeWithScreenshot(site, 'page'));
 
-test('the page loads and reports ready, on the flash cards by default', async () => {
-  assert.equal(await site.page.locator('#status').textContent(), 'Ready.');
-  assert.equal(await site.page.locator('#quiz').isVisible(), true);
+test('the page loads on the landing page: three doors, the lesson, the flash cards and the instruments', async () => {
+  const { page } = site;
+  assert.equal(await page.locator('#status').textContent(), 'Ready.');
+  assert.equal(await page.locator('#view-home').isVisible(), true);
+  assert.equal(await page.locator('#quiz').isVisible(), false);
+  assert.deepEqual(await page.locator('.door h3').allTextContents(), ['Follow the lesson', 'Quiz yourself', 'Explore the instruments']);
+  assert.equal(await page.locator('#door-open-lesson').textContent(), 'Start the lesson');
+  assert.deepEqual(await page.locator('.door-links a').allTextContents(), ['Encodings', 'Position 5,000', 'Toy model']);
+  await page.locator('#door-open-quiz').click();
+  await page.waitForSelector('section[data-view="quiz"][data-ready="true"]');
+  assert.match(page.url(), /\?view=quiz(&mode=review)?$/);
+  assert.equal(await page.locator('#quiz').isVisible(), true);
 });
 
 test('the seed card flips to its key points with Space and with a click', async () => {

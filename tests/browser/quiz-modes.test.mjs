@@ -7,7 +7,7 @@ import { axeViolations, openSite } from './browser.mjs';
 let site;
 before(async () => {
   site = await openSite();
-  await site.page.goto(`${site.url}?seed=7`);
+  await site.page.goto(`${site.url}?view=quiz&seed=7`);
   await site.page.waitForSelector('html[data-ready="true"]', { timeout: 30_000 });
 });
 after(async () => {
@@ -158,7 +158,7 @@ test('axe-core finds no serious or critical violations in the quiz', async () =>
   // The page's CSP blocks an injected inline script, so axe gets its own context that bypasses CSP.
   const axeSite = await openSite({ bypassCSP: true });
   const { page } = axeSite;
-  await page.goto(axeSite.url);
+  await page.goto(`${axeSite.url}?view=quiz`);
   await page.waitForSelector('html[data-ready="true"]', { timeout: 30_000 });
   for (const name of ['review', 'stats', 'red-flags']) {
     await page.locator(`button[data-mode="${name}"]`).click();

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { closeWithScreenshot, openReadySite } from './browser.mjs';
 
 let site;
-before(async () => { site = await openReadySite(); });
+before(async () => { site = await openReadySite('?view=quiz'); });
 after(() => closeWithScreenshot(site, 'review'));
 
 const storedProgress = () => site.page.evaluate(() => JSON.parse(localStorage.getItem('posenc.quiz.progress') ?? 'null'));

@@ -61,7 +61,9 @@ test('from file://, offline: a card, the Encodings view and a short training run
   try {
   await page.goto(fileUrl);
   await page.waitForSelector('html[data-ready="true"]', { timeout: 30_000 });
-  // A card.
+  // The landing page, then a card through its door (a link to the same file with another query).
+  await page.locator('#door-open-quiz').click();
+  await page.waitForSelector('section[data-view="quiz"][data-ready="true"]', { timeout: 30_000 });
   await page.locator('body').press('Space');
   assert.equal(await page.locator('#card-back').isVisible(), true, 'the first card flips');
   // An engine view: the heatmap is drawn from the inlined wasm.

@@ -134,11 +134,13 @@ test('progress importer: any file gives a clear error or what it keeps and refus
   }));
 });
 
-const known = { position: ['p', 'L', 'd', 'overflow', 'scaling'], encodings: ['scheme', 'd', 'base', 'n', 'p', 'dims'], model: ['preset', 'seed'], quiz: [] };
+const known = { position: ['p', 'L', 'd', 'overflow', 'scaling'], encodings: ['scheme', 'd', 'base', 'n', 'p', 'dims'], model: ['preset', 'seed'],
+  quiz: ['mode', 'decks', 'scope', 'card'], lesson: ['step', 'p', 'd', 'n', 'scheme', 'overflow', 'scaling', 'heads'], home: [] };
 const parameterName = fc.oneof(fc.constantFrom('view', 'p', 'L', 'd', 'n', 'base', 'dims', 'seed', 'preset', 'scheme', 'overflow', 'scaling', 'embed',
-  'constructor', '__proto__', 'toString'), fc.string({ maxLength: 8 }));
-const parameterValue = fc.oneof(fc.constantFrom('quiz', 'position', 'encodings', 'model', 'constructor', '__proto__', '', ' 5', '0x10', '1e3',
-  '5000', '2048', '65536', '65537', 'Infinity', 'NaN', '1,2,3', '1,,2', 'yarn', 'seedStory', '-0', '1.5'), fc.string({ maxLength: 12 }), tricky);
+  'step', 'heads', 'mode', 'scope', 'card', 'back', 'constructor', '__proto__', 'toString'), fc.string({ maxLength: 8 }));
+const parameterValue = fc.oneof(fc.constantFrom('quiz', 'position', 'encodings', 'model', 'lesson', 'home', 'constructor', '__proto__', '', ' 5', '0x10', '1e3',
+  '5000', '2048', '65536', '65537', 'Infinity', 'NaN', '1,2,3', '1,,2', 'yarn', 'seedStory', '-0', '1.5', 'tag:rope', 'live:position', 'cards:a,b',
+  '?view=quiz&card=a', '?view=lesson&back=%3Fview%3Dquiz'), fc.string({ maxLength: 12 }), tricky);
 
 test('URL settings reader: any query gives known settings in range that round-trip', () => {
   check(fc.property(fc.oneof(fc.string({ maxLength: 80 }), fc.array(fc.tuple(parameterName, parameterValue), { maxLength: 8 })
@@ -147,11 +149,13 @@ test('URL settings reader: any query gives known settings in range that round-tr
     assert.ok(Object.hasOwn(known, view));
     assert.equal(typeof embed, 'boolean');
     const fields = Object.keys(settings);
-    for (const field of fields) assert.ok(['p', 'L', 'd', 'overflow', 'scaling', 'scheme', 'base', 'n', 'dims', 'preset', 'seed'].includes(field), field);
+    for (const field of fields) assert.ok(known[view].includes(field), `${view}: ${field}`);
     for (const field of fields) if (typeof settings[field] === 'number') assert.ok(Number.isFinite(settings[field]), `${field} = ${settings[field]}`);
     const again = readLocation(queryFor(view, settings, new URLSearchParams(search)));
     assert.equal(again.view, view);
     assert.deepEqual({ ...again.settings }, { ...settings });
+    const { back } = readLocation(search);
+    if (back) assert.deepEqual(readLocation(back.query).back, null, 'a way back leads to this page, with no way back of its own');
   }), 2);
 });
 

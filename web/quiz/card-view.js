@@ -2,6 +2,22 @@
 // first, then the ~20 s and ~60 s answers, code, going deeper, the long read, follow-ups, red
 // flags, sources). Tiers are <details>, so they open with Enter/Space and need no script.
 import { element, renderInline, renderMarkup } from './render.js';
+import { routeLink } from '../route-link.js';
+
+/**
+ * "See it live": the card's links to the views that show what it says, each with a way back to
+ * this card (app.js adds it when the link is followed).
+ * @param {any} card
+ */
+export function liveLinks(card) {
+  if (!card.live) return null;
+  const links = card.live.map((link) => {
+    const anchor = routeLink([link.label], link.view, link.params);
+    anchor.dataset.backCard = card.id;
+    return element('li', [anchor]);
+  });
+  return element('div', [element('p', ['See it live:'], { className: 'see-live-title' }), element('ul', links)], { className: 'see-live' });
+}
 
 /**
  * The answer tiers of a card as nodes, in teaching order; missing optional fields are skipped.
@@ -15,6 +31,8 @@ export function renderAnswerTiers(card, { headingLevel = 3 } = {}) {
   const list = (items, tag = 'ul') => element(tag, items.map((item) => element('li', [renderInline(item)])));
   const tiers = [];
   if (card.keyPoints) tiers.push(element('div', [heading('Key points'), list(card.keyPoints)], { className: 'tier-key-points' }));
+  const live = liveLinks(card);
+  if (live) tiers.push(live);
   if (card.basic) tiers.push(tier('Basic answer (~20 s)', [renderMarkup(card.basic)], 'tier-basic'));
   if (card.solid) tiers.push(tier('Solid answer (~60 s)', [renderMarkup(card.solid)], 'tier-solid'));
   if (card.code) {
@@ -93,6 +111,7 @@ export function createCardView({ idPrefix, headingLevel = 3 }) {
      */
     show(card, { questionText, backNodes } = {}) {
       showings++;
+      article.dataset.cardId = card.id;
       topic.textContent = card.topic ?? '';
       question.replaceChildren(renderInline(questionText ?? card.question));
       frontExtra.replaceChildren();
@@ -107,6 +126,7 @@ export function createCardView({ idPrefix, headingLevel = 3 }) {
     /** Shows a message instead of a card (an empty queue, say). */
     showMessage(text) {
       showings++;
+      delete article.dataset.cardId;
       topic.textContent = '';
       question.textContent = text;
       frontExtra.replaceChildren();

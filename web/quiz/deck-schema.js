@@ -3,6 +3,7 @@
 import { computedTemplates, placeholders } from './computed-templates.js';
 import { markupProblems } from './markup.js';
 import { emptyAlternatives } from './answer-matcher.js';
+import { linkProblems } from '../router.js';
 
 export const limits = Object.freeze({
   maxDeckBytes: 2 * 1024 * 1024,
@@ -16,6 +17,8 @@ export const limits = Object.freeze({
   maxHints: 5,
   maxTermsPerKeyPoint: 8,
   maxTermChars: 200,
+  maxLiveLinks: 4,
+  maxLabelChars: 80,
 });
 
 const kebabCase = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -31,7 +34,7 @@ const visibleCharacter = /[^\p{White_Space}\p{Cc}\p{Default_Ignorable_Code_Point
 const directionControl = /[\u202A-\u202E\u2066-\u2069]/;
 const deckFields = new Set(['id', 'title', 'version', 'cards', 'description']);
 const cardFields = new Set(['id', 'topic', 'tags', 'question', 'hints', 'keyPoints', 'keyPointTerms', 'claims', 'basic', 'solid', 'code', 'goDeeper',
-  'explanation', 'followUps', 'redFlags', 'sources', 'computed']);
+  'explanation', 'followUps', 'redFlags', 'sources', 'computed', 'live']);
 
 /**
  * A tag in its one spelling: lowercase kebab-case, -isation written -ization and -alise -alize
@@ -51,10 +54,11 @@ export function normalTag(tag) {
  * Checks one parsed deck. `knownIds` maps card ids already loaded (from other decks) to their
  * deck, so duplicates across decks are caught; it is not modified.
  * @param {unknown} deck
- * @param {{ source?: string, byteLength?: number, knownIds?: Map<string, string> }} [options]
+ * @param {{ source?: string, byteLength?: number, knownIds?: Map<string, string>, names?: object }} [options]
+ *   names: the engine's name tables (posenc.names), when at hand, to check the names "See it live" links use
  * @returns {DeckError[]}  empty when the deck is valid
  */
-export function validateDeck(deck, { source = 'deck', byteLength = 0, knownIds = new Map() } = {}) {
+export function validateDeck(deck, { source = 'deck', byteLength = 0, knownIds = new Map(), names = undefined } = {}) {
   const deckName = typeof deck?.id === 'string' && deck.id ? `"${describeKey(deck.id)}" (${source})` : source;
   const errors = [];
   let cardId = null;
@@ -121,6 +125,7 @@ export function validateDeck(deck, { source = 'deck', byteLength = 0, knownIds =
     if (card.redFlags !== undefined) checkList(card.redFlags, at('redFlags'), report, (flag, path) => checkText(flag, path, report));
     checkList(card.sources, at('sources'), report, (item, path) => checkText(item, path, report));
     if (isComputed) checkComputed(card, at('computed'), report);
+    if (card.live !== undefined) checkLive(card.live, at('live'), report, names);
   });
   return errors;
 }
@@ -218,6 +223,26 @@ function checkObject(value, path, report, fields) {
   }
   for (const key of Object.keys(value)) if (!Object.hasOwn(fields, key)) report(`${path}.${describeKey(key)}`, 'is not a field here (typo?)');
   for (const [name, check] of Object.entries(fields)) check(value[name], `${path}.${name}`, report);
+}
+
+/**
+ * `live`: "See it live" links, each { label, view, params } opening a view of this page with those
+ * settings. Views, parameter names and values are checked against the page's own URL table
+ * (web/router.js), so a link the page would not open as written is refused here.
+ */
+function checkLive(value, path, report, names) {
+  if (!checkList(value, path, report, () => {})) return;
+  if (value.length > limits.maxLiveLinks) report(path, `has ${value.length} links; a card may have at most ${limits.maxLiveLinks}`);
+  value.slice(0, limits.maxLiveLinks).forEach((link, index) => {
+    const at = `${path}[${index}]`;
+    if (typeof link !== 'object' || link === null || Array.isArray(link)) {
+      report(at, `must be an object { "label", "view", "params" }; got ${describe(link)}`);
+      return;
+    }
+    for (const key of Object.keys(link)) if (!['label', 'view', 'params'].includes(key)) report(`${at}.${describeKey(key)}`, 'is not a field here (typo?)');
+    checkText(link.label, `${at}.label`, report, limits.maxLabelChars);
+    for (const { path: where, message } of linkProblems(link.view, link.params, { names })) report(`${at}.${describeKey(where)}`, message);
+  });
 }
 
 function checkCode(code, path, report) {

@@ -5,6 +5,7 @@ import { seededRandom, shuffled } from './random.js';
 import { cardsInScope, createScopePicker } from './cram-mode.js';
 import { addPractice } from './progress-store.js';
 import { element, renderInline } from './render.js';
+import { routeLink } from '../route-link.js';
 
 /**
  * Score of one answer: share of key points said, minus a quarter of the points for each red flag
@@ -105,8 +106,10 @@ export function createMockInterview(context) {
     stage.replaceChildren(element('div', [
       element('p', [`Interview score: ${average} / 100`], { className: 'card-question', id: 'mock-summary' }),
       element('ul', session.results.map(({ card, score }) => element('li', [`${score} — `, renderInline(card.question)]))),
-      element('p', [weak.length ? 'Review these next (cram or review mode):' : 'Every answer scored 70 or more. Nothing urgent to review.']),
-      element('ul', weak.map(({ card }) => element('li', [renderInline(card.question)])), { id: 'mock-review-next' }),
+      element('p', [weak.length ? 'Review these next (each opens in Cram, with the others after it):' : 'Every answer scored 70 or more. Nothing urgent to review.']),
+      element('ul', weak.map(({ card }) => element('li', [
+        routeLink([renderInline(card.question)], 'quiz', { mode: 'cram', scope: `cards:${weak.map((entry) => entry.card.id).join(',')}`, card: card.id }, { back: false }),
+      ])), { id: 'mock-review-next' }),
     ], { className: 'card' }));
     context.announce(`Interview finished. Score ${average} out of 100.`);
     context.updateProgress((latest) => addPractice(latest, { kind: 'mock-interview', at: new Date().toISOString(), score: average, items: session.results.length }));

@@ -50,9 +50,10 @@ import { element } from './render.js';
  * @property {() => string[] | null} reviewDecks  the deck ids Review draws from; null for all decks
  * @property {(decks: string[] | null) => void} setReviewDecks  remembers the choice (this browser, and the URL)
  * @property {(node: Element) => void} revealInPage  scrolls this page (never a host page) so the node's top is in view
+ * @property {(commit: boolean) => void} settingsChanged  the mode's own URL settings changed (a history entry when commit)
  */
 
-/** @typedef {{ mode?: string, decks?: string[] }} QuizState  the quiz's settings in the URL */
+/** @typedef {{ mode?: string, decks?: string[], scope?: string, card?: string }} QuizState  the quiz's settings in the URL (scope and card: Cram's) */
 
 // The Review's deck choice, remembered in this browser (null: every deck, including decks loaded later).
 const REVIEW_DECKS_KEY = 'posenc.quiz.review-decks';
@@ -160,6 +161,7 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
       } catch { /* a full storage: the choice still holds in the URL and on this page */ }
       onChange(state(), true);
     },
+    settingsChanged(commit) { onChange(state(), commit); },
     revealInPage(node) {
       const { top } = node.getBoundingClientRect();
       if (top < 0 || top > window.innerHeight * 0.6) window.scrollBy({ top: top - 16 });
@@ -222,7 +224,15 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
     modeBar.append(element('li', [button]));
   }
 
-  const state = () => ({ mode: activeMode, decks: reviewDecks ?? undefined });
+  // A mode may keep settings of its own in the URL (Cram: its selection and card).
+  const state = () => ({ mode: activeMode, decks: reviewDecks ?? undefined, ...modes.get(activeMode).settings?.() });
+  /** Opens what the URL asks of the mode on screen (Cram's ?scope= and ?card=), if it asks anything. */
+  const openFrom = (asked) => {
+    const mode = modes.get(activeMode);
+    if (!mode.open || (asked.scope === undefined && asked.card === undefined)) return false;
+    mode.open(asked);
+    return true;
+  };
 
   /** Shows a mode; `report` when the learner chose it, so the URL gets a history entry. */
   function switchMode(name, { report = false } = {}) {
@@ -256,6 +266,7 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
   await loadShippedDecks(library, document.baseURI, () => {
     byId('quiz-loading')?.remove();
     switchMode(settings.mode ?? 'review');
+    openFrom(settings);
     performance.mark('posenc:first-card');
   }, shippedDecks);
   // Decks loaded from files on earlier visits, validated again; a refused one is listed with the errors.
@@ -273,7 +284,7 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
   // Every mode reads context.cards() afresh, so the next card or the next grade sees all decks. Redraw
   // now (queue counts, due cards of the later decks first) only if the learner has not started on
   // the card shown: a card being answered is never swapped under them.
-  if (!learnerActed) modes.get(activeMode).activate();
+  if (!learnerActed && !openFrom(settings)) modes.get(activeMode).activate();
   panel.removeEventListener('pointerdown', noteAction);
   document.removeEventListener('keydown', noteAction);
   // A framed page never scrolls: scrollIntoView would scroll the host page too, even across origins.
@@ -289,6 +300,7 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
       if (decksChanged) reviewDecks = next.decks;
       if (next.mode && next.mode !== activeMode) switchMode(next.mode);
       else if (decksChanged) modes.get(activeMode).activate();
+      openFrom(next);
     },
     get state() { return state(); },
   };

@@ -4,6 +4,7 @@
 import { markCard, Rating } from './scheduler.js';
 import { cardMarks, practiceKinds, storedCard } from './progress-store.js';
 import { element, renderInline } from './render.js';
+import { routeLink } from '../route-link.js';
 
 export const FORECAST_DAYS = 30;
 
@@ -55,6 +56,8 @@ export function computeStats(cards, progress, now, decks = []) {
 }
 
 const percent = (share) => `${Math.round(100 * share)}%`;
+/** A topic's name as a link to a Cram session over its cards. */
+const topicLink = (topic) => routeLink([topic], 'quiz', { mode: 'cram', scope: `topic:${topic}` }, { back: false });
 const table = (caption, headings, rows, id) => element('table', [
   element('caption', [caption], { className: 'visually-hidden' }),
   element('thead', [element('tr', headings.map((text) => element('th', [text], { attributes: { scope: 'col' } })))]),
@@ -80,6 +83,10 @@ export function createStatsMode(context) {
     const stats = computeStats(context.cards(), context.getProgress(), new Date(), context.library.decks);
     const figure = (label, value) => element('div', [element('dt', [label]), element('dd', [String(value)])]);
     const none = (text) => element('p', [text], { className: 'hint' });
+    // Weak: topics retained less often than the learner asks FSRS to aim for.
+    const known = new Set(context.cards().map((card) => card.topic));
+    const target = context.getProgress().settings.desiredRetention;
+    const weak = stats.retentionByTopic.filter((row) => row.retention < target && known.has(row.topic));
     const unsuspend = (card) => {
       const button = element('button', ['Unsuspend'], { className: 'secondary', attributes: { type: 'button' } });
       button.addEventListener('click', () => {
@@ -97,8 +104,10 @@ export function createStatsMode(context) {
       element('h3', [`Due over the next ${FORECAST_DAYS} days`]),
       stats.seen === 0 ? none('Nothing scheduled yet: cards get a due date once you review them.') : forecastChart(stats.forecast),
       element('h3', ['Retention by topic']),
+      weak.length === 0 ? '' : element('p', [`Weak topics (retention under your desired ${percent(target)}), each opens its cards in Cram: `,
+        ...weak.flatMap((row, i) => [i === 0 ? '' : ', ', topicLink(row.topic)])], { id: 'stats-weak-topics' }),
       stats.retentionByTopic.length === 0 ? none('No reviews yet.') : table('Share of reviews not graded Again, by topic', ['Topic', 'Reviews', 'Retention'],
-        stats.retentionByTopic.map((row) => [row.topic, String(row.reviews), percent(row.retention)]), 'stats-by-topic'),
+        stats.retentionByTopic.map((row) => [known.has(row.topic) ? topicLink(row.topic) : row.topic, String(row.reviews), percent(row.retention)]), 'stats-by-topic'),
       element('h3', ['Retention by deck']),
       stats.retentionByDeck.length === 0 ? none('No reviews yet.') : table('Share of reviews not graded Again, by deck', ['Deck', 'Reviews', 'Retention'],
         stats.retentionByDeck.map((row) => [row.deck, String(row.reviews), percent(row.retention)]), 'stats-by-deck'),

@@ -10,6 +10,8 @@ import { fieldProblem, readWholeNumber } from './field-check.js';
 import { fixed, int } from './format.js';
 import { encodingsNotice, noticeBasis } from './encodings-notices.js';
 import { modelsInUse, onModelsChange } from './trained-models.js';
+import { nameLabel } from './labels.js';
+import { quizMeLink } from '../route-link.js';
 
 const SCHEMES = {
   sinusoidal: { title: 'Sinusoidal (interleaved)', formula: '$PE(p, 2i) = \\sin(p / b^{2i/d})$, $PE(p, 2i+1) = \\cos(p / b^{2i/d})$' },
@@ -18,6 +20,8 @@ const SCHEMES = {
   learned: { title: 'Learned table', formula: '$PE(p) = W[p]$, $W[p, j] ∼ N(0, 0.02^{2})$, rows $0 … n − 1$ only' },
   nope: { title: 'NoPE (nothing added)', formula: '$PE(p) = 0$' },
 };
+/** The deck tag of the cards about each scheme, for "Quiz me on this". */
+const SCHEME_TAGS = { sinusoidal: 'sinusoidal', concat: 'sinusoidal', rope: 'rope', learned: 'learned', nope: 'nope' };
 const D_RULE = { name: 'dModel', min: 8, max: 1024, even: true };
 const MAX_DIMS = 16;
 
@@ -167,6 +171,7 @@ export function createEncodingsView(container, engine, onChange) {
   const formula = element('p', [], { className: 'formula' });
   const noticeText = element('span', []);
   const notice = element('p', [element('strong', ['What to notice: ']), noticeText], { className: 'notice-line', id: 'enc-notice' });
+  const quizMe = element('p', [], { className: 'quiz-me-row' });
   const problem = element('p', [], { className: 'problem', attributes: { role: 'alert' } });
   const problems = { d: fieldProblem(dInput), base: fieldProblem(baseInput), dims: fieldProblem(dimsInput) };
 
@@ -203,7 +208,7 @@ export function createEncodingsView(container, engine, onChange) {
   const similarity = createLineChart(similarityBox, { xLabel: 'offset δ', yLabel: 'dot product', title: 'Similarity versus offset' });
 
   container.append(
-    element('h2', ['Encodings explorer'], { id: 'encodings-heading' }),
+    element('div', [element('h2', ['Encodings explorer'], { id: 'encodings-heading' }), quizMe], { className: 'view-header' }),
     controls, formula, notice, problem,
     element('figure', [element('div', [canvas, marker], { className: 'heatmap-frame' }), element('figcaption', [
       element('span', ['Position 0 → n − 1 left to right; dimension 0 at the top. The line marks p. ', columnsNote]),
@@ -295,6 +300,8 @@ export function createEncodingsView(container, engine, onChange) {
       problem.textContent = '';
       const heatmap = createHeatmapView(canvas, marker, table, scale);
       current = { table, scale, heatmap, basis: noticeBasis(engine, state, table) };
+      const tag = SCHEME_TAGS[state.scheme];
+      quizMe.replaceChildren(quizMeLink(`tag:${tag}`, nameLabel(engine.names.scheme, tag)));
       columnsNote.textContent = heatmap.positionsPerColumn > 1 ? `${int(state.n)} positions in ${int(heatmap.columns)} columns: each column is the mean of ${int(heatmap.positionsPerColumn)} positions.` : '';
       container.querySelector('.legend-min').textContent = `−${scale}`;
       container.querySelector('.legend-max').textContent = `+${scale}`;

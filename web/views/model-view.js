@@ -13,6 +13,7 @@ import { showPublishedResults } from './published-view.js';
 import { fixed, int } from './format.js';
 import { downloadFile } from '../quiz/exporters.js';
 import { fieldProblem, readWholeNumber } from './field-check.js';
+import { quizMeLink } from '../route-link.js';
 
 /** @typedef {{ preset: string, seed: number }} ModelState */
 
@@ -66,7 +67,8 @@ export function createModelView(container, onChange) {
   controls.addEventListener('submit', (event) => event.preventDefault());  // Enter in the seed field submits nothing
 
   container.append(
-    element('h2', ['Train a toy transformer, then ask it past its trained length'], { id: 'model-heading' }),
+    element('div', [element('h2', ['Train a toy transformer, then ask it past its trained length'], { id: 'model-heading' }),
+      element('p', [quizMeLink('live:model')], { className: 'quiz-me-row' })], { className: 'view-header' }),
     element('p', ['A one-layer causal transformer (d = 32, 2 heads) is trained from a seed for each position scheme, then asked at positions past its trained length L. Accuracy says whether it is right; confidence (the mean probability of its answer) says whether it sounds right. Where confidence stands above accuracy the chart is shaded: there the model is fluent but wrong.'], { className: 'lede' }),
     controls,
     description, bar, progressText, announcer, shownNote, results$, published,

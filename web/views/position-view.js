@@ -11,6 +11,7 @@ import { fieldProblem, readWholeNumber } from './field-check.js';
 import { choose, modelsInUse, onModelsChange, ownModels, sourceInUse } from './trained-models.js';
 import { askModel, probeCaption, probeVerdict, scalingReason } from './trained-row.js';
 import { taskDescription, taskReason } from './model-tasks.js';
+import { quizMeLink } from '../route-link.js';
 // The p slider is logarithmic: its steps cover 0..maxPosition, about 1% apart past p = 100.
 const SLIDER_STEPS = 1000;
 
@@ -208,7 +209,8 @@ export function createPositionView(container, engine, onChange) {
     const taskNote = element('p', [], { className: 'task-note' });
     const column = element('section', [element('h3', [title]), verdict, strip.figure, body,
       element('section', [element('h4', ['The trained model at p']), taskNote, modelVerdict, modelReason,
-        element('figure', [spark, element('figcaption', [sparkNote])], { className: 'attention' })], { className: 'trained-model' })],
+        element('figure', [spark, element('figcaption', [sparkNote])], { className: 'attention' })], { className: 'trained-model' }),
+      element('p', [quizMeLink(`tag:${scheme}`, title)], { className: 'quiz-me-row' })],
     { className: `scheme-column scheme-${scheme}`, attributes: { 'aria-label': title } });
     return [scheme, { column, verdict, body, strip, spark, sparkNote, modelVerdict, modelReason, taskNote }];
   }));
@@ -222,7 +224,8 @@ export function createPositionView(container, engine, onChange) {
   controls.append(element('div', [label(modelsSelect, 'Trained models'), modelsSelect], { className: 'control' }));
 
   container.append(
-    element('h2', ['Position p in a model trained to length L'], { id: 'position-heading' }),
+    element('div', [element('h2', ['Position p in a model trained to length L'], { id: 'position-heading' }),
+      element('p', [quizMeLink('live:position')], { className: 'quiz-me-row' })], { className: 'view-header' }),
     element('p', ['Every number below is computed by the engine for the p and L you choose. Under each analysis, a toy transformer trained to L = 2,048 (one per scheme) is asked at p: where it looks, and what it answers.'], { className: 'lede' }),
     controls,
     modelsNote,
@@ -441,3 +444,6 @@ export function createPositionView(container, engine, onChange) {
     get state() { return state; },
   };
 }
+
+// The lesson (web/lesson/) shows single columns of this view: the same verdicts and pair strips.
+export { describe as describeScheme, pairFigure };
