@@ -3,11 +3,15 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
+import { loadForTests } from './load.mjs';
 
 const quiz = new URL('../../dist/quiz/', import.meta.url);
 const { validateDeck, limits } = await import(new URL('deck-schema.js', quiz));
 const { createDeckLibrary } = await import(new URL('deck-loader.js', quiz));
 const { fillQuestion } = await import(new URL('computed-templates.js', quiz));
+const { queryFor, readLocation } = await import(new URL('../router.js', quiz));
+// The engine's name tables: "See it live" links name overflow policies, scalings and schemes by them.
+const { names } = await loadForTests();
 
 const decksFolder = new URL('../../web/decks/', import.meta.url);
 const seedDeck = JSON.parse(readFileSync(new URL('core.json', decksFolder), 'utf8'));
@@ -29,6 +33,23 @@ describe('shipped decks', () => {
       assert.deepEqual(errors, []);
     });
   }
+
+  test('at least 30 tiered cards link to the views that show them, and each link opens as written', () => {
+    const shipped = files.map((file) => JSON.parse(readFileSync(new URL(file, decksFolder), 'utf8')));
+    for (const deck of shipped) assert.deepEqual(validateDeck(deck, { names }).map((error) => error.text), [], `${deck.id}, with the engine's names`);
+    const cards = shipped.flatMap((deck) => deck.cards);
+    const linked = cards.filter((card) => !card.computed && card.live);
+    assert.ok(linked.length >= 30, `${linked.length} tiered cards with "See it live" links`);
+    for (const { id, live } of cards.filter((card) => card.live)) {
+      for (const link of live) {
+        const written = new URLSearchParams([['view', link.view], ...Object.entries(link.params).map(([name, value]) => [name, String(value)])]);
+        const { view, settings } = readLocation(`?${written}`);
+        assert.equal(view, link.view, id);
+        const sorted = (params) => [...params].sort(([a], [b]) => a.localeCompare(b));
+        assert.deepEqual(sorted(new URLSearchParams(queryFor(view, settings, new URLSearchParams()))), sorted(written), `${id}: every setting of "${link.label}" is kept`);
+      }
+    }
+  });
 
   test('index.json lists decks that exist', () => {
     const index = JSON.parse(readFileSync(new URL('index.json', decksFolder), 'utf8'));
@@ -83,12 +104,28 @@ const malformed = [
   ['a key point\'s terms an empty list', (d, c) => { c.keyPointTerms = [[], null, null, null, null]; }, 'cards[0].keyPointTerms[0]', /null or a list of 1 to 8 terms/],
   ['a term of common words only', (d, c) => { c.keyPointTerms = [['lookup | it is the'], null, null, null, null]; }, 'cards[0].keyPointTerms[0][0]', /"it is the" has none/],
   ['a term not text', (d, c) => { c.keyPointTerms = [[3], null, null, null, null]; }, 'cards[0].keyPointTerms[0][0]', /must be text/],
+  // "See it live" links: views and settings as the page's URL table (web/router.js) knows them.
+  ['live not a list', (d, c) => { c.live = { view: 'position' }; }, 'cards[0].live', /must be a list/],
+  ['a live link to an unknown view', (d, c) => { c.live[0].view = 'heatmap'; }, 'cards[0].live[0].view', /must be one of lesson, encodings, position, model; got "heatmap"/],
+  ['a live link back to the quiz', (d, c) => { c.live[0].view = 'quiz'; }, 'cards[0].live[0].view', /must be one of lesson, encodings, position, model; got "quiz"/],
+  ['a live setting the view does not have', (d, c) => { c.live[0].params = { q: 5 }; }, 'cards[0].live[0].params.q', /is not a setting of the position view; it has p, L, d, overflow, scaling/],
+  ['a live setting out of range', (d, c) => { c.live[0].params.p = 70000; }, 'cards[0].live[0].params.p', /must be a whole number from 0 to 65,536; got 70000/],
+  ['a live setting not among the engine\'s names', (d, c) => { c.live[0].params.overflow = 'repeat'; }, 'cards[0].live[0].params.overflow', /must be one of error, clamp, wrap, window, interpolate; got "repeat"/],
+  ['a live setting not a name at all', (d, c) => { c.live[0].params.scaling = 'no scaling'; }, 'cards[0].live[0].params.scaling', /must be one of none, pi, ntk, yarn; got "no scaling"/],
+  ['a live number written as hex', (d, c) => { c.live[0].params.p = '0x10'; }, 'cards[0].live[0].params.p', /must be a whole number from 0 to 65,536; got "0x10"/],
+  ['a lesson step past the end', (d, c) => { c.live[1].params.step = 11; }, 'cards[0].live[1].params.step', /must be a whole number from 1 to 10; got 11/],
+  ['a live setting named constructor', (d, c) => { c.live[0].params = JSON.parse('{"constructor": 1}'); }, 'cards[0].live[0].params.constructor', /is not a setting of the position view/],
+  ['live params a list', (d, c) => { c.live[0].params = []; }, 'cards[0].live[0].params', /must be an object of URL parameters/],
+  ['a live link without a label', (d, c) => { delete c.live[0].label; }, 'cards[0].live[0].label', /is missing/],
+  ['a live label over 80 characters', (d, c) => { c.live[0].label = 'x'.repeat(81); }, 'cards[0].live[0].label', /81 characters; at most 80/],
+  ['a live link with a typo field', (d, c) => { c.live[0].parms = {}; }, 'cards[0].live[0].parms', /not a field here/],
+  ['five live links', (d, c) => { c.live = Array.from({ length: 5 }, () => c.live[0]); }, 'cards[0].live', /has 5 links; a card may have at most 4/],
 ];
 
 describe('malformed decks name the deck, the card id and the field path', () => {
   for (const [name, mutate, path, message] of malformed) {
     test(name, () => {
-      const errors = validateDeck(deckWith(mutate), { source: 'decks/bad.json' });
+      const errors = validateDeck(deckWith(mutate), { source: 'decks/bad.json', names });
       const match = errors.find((error) => error.path === path);
       assert.ok(match, `no error at ${path}; got ${errors.map((error) => error.text).join(' | ')}`);
       assert.match(match.message, message);
