@@ -1,7 +1,7 @@
 // The page in headless Chromium (tests/browser/browser.mjs: Debian's Chromium, fresh profile each
 // time): bytes of the first view (gzip), cold load to the first interactive card, p95 update time
-// of each live view while its slider is swept, and the longest main-thread task during training.
-// Prints one JSON line. Usage: node page.mjs COLD_LOADS
+// of each live view while its slider is swept, the longest main-thread task during training, and
+// the cold load of the lesson's first step. Prints one JSON line. Usage: node page.mjs COLD_LOADS
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -39,8 +39,26 @@ async function coldLoad() {
   }
 }
 
+/** The lesson's first step from a fresh profile: interactive (its prediction box usable) and the engine loaded. */
+async function coldLoadLesson() {
+  const site = await openSite();
+  try {
+    await site.page.goto(`${site.url}?view=lesson&step=1`);
+    await site.page.waitForSelector('#lesson-prediction:not([disabled])', { timeout: 60_000 });
+    await site.page.waitForFunction(() => performance.getEntriesByName('posenc:lesson-engine').length > 0, null, { timeout: 60_000 });
+    return await site.page.evaluate(() => ({
+      stepMs: performance.getEntriesByName('posenc:lesson-step')[0].startTime,
+      engineMs: performance.getEntriesByName('posenc:lesson-engine')[0].startTime,
+    }));
+  } finally {
+    await site.close();
+  }
+}
+
 const runs = [];
 for (let i = 0; i < loads; i++) runs.push(await coldLoad());
+const lessonRuns = [];
+for (let i = 0; i < loads; i++) lessonRuns.push(await coldLoadLesson());
 const last = runs.at(-1);
 const origin = new URL(last.document).origin;
 const page = {
@@ -49,6 +67,9 @@ const page = {
   firstViewFiles: [last.document, ...last.beforeFirstCard].map((url) => new URL(url).pathname),
   firstViewGzipBytes: gzipBytes([`${origin}/`, ...last.beforeFirstCard], origin),
   wholeQuizGzipBytes: gzipBytes([`${origin}/`, ...last.all], origin),
+  lessonColdLoadToStepMs: median(lessonRuns.map((r) => r.stepMs)),
+  lessonColdLoadRunsMs: lessonRuns.map((r) => Math.round(r.stepMs)),
+  lessonColdLoadToEngineMs: median(lessonRuns.map((r) => r.engineMs)),
 };
 
 // Live views: sweep each view's slider one animation frame per step; the views measure their own

@@ -146,6 +146,7 @@ const p = report.page;
 row(`page: first view, gzip (${p.firstViewFiles.length} files before the first card)`, `${(p.firstViewGzipBytes / 1024).toFixed(1)} KB`,
   `${(p.wholeQuizGzipBytes / 1024).toFixed(1)} KB with every deck`, '', '<= 100 KB', check(p.firstViewGzipBytes <= 100 * 1024));
 row('page: cold load to the first interactive card (median of 5, fresh profile)', ms(p.coldLoadToFirstCardMs), p.coldLoadRunsMs.join(', '), '', '<= 300 ms', check(p.coldLoadToFirstCardMs <= 300));
+row('page: cold load to the lesson\'s first step, interactive (median of 5, fresh profile)', ms(p.lessonColdLoadToStepMs), `${p.lessonColdLoadRunsMs.join(', ')}; engine loaded at ${ms(p.lessonColdLoadToEngineMs)}`, '', '<= 500 ms', check(p.lessonColdLoadToStepMs <= 500));
 row(`page: encodings view, p slider swept (${p.encodingsUpdates} updates), p95`, ms(p.encodingsUpdateP95Ms), `median ${ms(p.encodingsUpdateMedianMs)}`, '', '<= 8 ms', check(p.encodingsUpdateP95Ms <= 8));
 row(`page: position view, p slider swept (${p.positionUpdates} updates), p95`, ms(p.positionUpdateP95Ms), `median ${ms(p.positionUpdateMedianMs)}`, '', '<= 8 ms', check(p.positionUpdateP95Ms <= 8));
 if (p.positionAttentionRowsMs !== undefined) row('page: position view, the six trained models\' rows at the sweep\'s last p, 65,536 (drawn in idle time, a row per callback), median', ms(p.positionAttentionRowsMs), '', '');
