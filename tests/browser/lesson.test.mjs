@@ -5,8 +5,8 @@
 // steps only while the lesson is on screen; a step embeds on its own, and fits 320-360 px.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
 import { openSite } from './browser.mjs';
+import { startHost } from './host.mjs';
 import { settledOverflow } from './layout.js';
 import { loadForTests } from '../js/load.mjs';
 
@@ -181,16 +181,13 @@ test('a card of a step opens in Cram with a way back to the step', async () => {
 });
 
 test('embedded, one step on its own: no step list or pager, the prediction and the reveal work, the frame grows and the host stays still', async () => {
-  const frameUrl = `${site.url}?view=lesson&step=4&embed=1`;
-  const host = createServer((request, response) => {
-    response.writeHead(200, { 'Content-Type': 'text/html' });
-    response.end(`<!doctype html><title>host</title><h1>Course page</h1><p style="height:400px">Text.</p><iframe id="posenc" src="${frameUrl}" title="posenc" style="width:100%;height:300px;border:0"></iframe><p style="height:2000px">More.</p><script src="${site.url}embed.js"></script>`);
-  });
-  await new Promise((resolve) => host.listen(0, '127.0.0.1', resolve));
+  const host = await startHost({ '/': { body: `<!doctype html><title>host</title><h1>Course page</h1><p style="height:400px">Text.</p>
+    <iframe id="posenc" src="${site.url}?view=lesson&step=4&embed=1" title="posenc" style="width:100%;height:300px;border:0"></iframe>
+    <p style="height:2000px">More.</p><script src="${site.url}embed.js"></script>` } });
   const page = await site.page.context().newPage();
   try {
     await page.setViewportSize({ width: 900, height: 700 });
-    await page.goto(`http://127.0.0.1:${host.address().port}/`);
+    await page.goto(host.url('/'));
     const frame = page.frameLocator('#posenc');
     await frame.locator('section[data-view="lesson"][data-ready="true"]').waitFor({ timeout: 30_000 });
     assert.equal(await frame.locator('.lesson-nav').isVisible(), false);
@@ -212,7 +209,7 @@ test('embedded, one step on its own: no step list or pager, the prediction and t
     assert.equal(await frame.locator('#lesson-step-title').textContent(), STEPS[3].title, 'embedded, the keys do not leave the step');
   } finally {
     await page.close();
-    await new Promise((resolve) => host.close(resolve));
+    await host.close();
   }
 });
 

@@ -19,6 +19,8 @@ const closeEnough = (value, answer) => Math.abs(value - answer) <= Math.max(1, 0
 const STEP_KEYS = { ArrowRight: 1, PageDown: 1, ArrowLeft: -1, PageUp: -1 };
 /** Where keys belong to what has the focus: fields, lists, sliders, charts and canvases that read arrows. */
 const OWN_KEYS = 'input, select, textarea, [contenteditable], [role="slider"], [role="group"], [role="radiogroup"], canvas[tabindex], dialog';
+/** Cram over the cards of every step. */
+const EVERY_CARD = `cards:${STEPS.flatMap((step) => step.cards).join(',')}`;
 /** A prediction as typed: grouped, up to two decimals. */
 const number = (value) => value.toLocaleString('en-US', { maximumFractionDigits: 2 }).replace('-', '−');
 
@@ -50,7 +52,7 @@ export function createLessonView(section, { getEngine, onChange, storage, embedd
   const pager = element('nav', [], { className: 'lesson-pager', attributes: { 'aria-label': 'Previous and next step' } });
   section.append(
     element('div', [element('h2', ['Lesson: how a transformer knows where a token is'], { id: 'lesson-heading' }),
-      element('p', [quizMeLink(`cards:${STEPS.flatMap((step) => step.cards).join(',')}`, 'the lesson\'s')], { className: 'quiz-me-row' })], { className: 'view-header' }),
+      element('p', [quizMeLink(EVERY_CARD, 'the lesson\'s')], { className: 'quiz-me-row' })], { className: 'view-header' }),
     storeNotice,
     element('nav', [stepList], { className: 'lesson-nav', attributes: { 'aria-label': 'Lesson steps' } }),
     article, pager,
@@ -80,11 +82,10 @@ export function createLessonView(section, { getEngine, onChange, storage, embedd
     }
   }
 
-  const stepHref = (i) => ({ step: i + 1 });
   function renderStepList() {
     stepList.replaceChildren(...STEPS.map((step, i) => {
       const predicted = Object.hasOwn(lesson.predictions, step.id);
-      const link = routeLink([String(i + 1)], 'lesson', stepHref(i), { back: false });
+      const link = routeLink([String(i + 1)], 'lesson', { step: i + 1 }, { back: false });
       link.setAttribute('aria-label', `Step ${i + 1}: ${step.title}${predicted ? ' (predicted)' : ''}`);
       if (i === index) link.setAttribute('aria-current', 'step');
       return element('li', [link], { className: predicted ? 'predicted' : '' });
@@ -92,10 +93,10 @@ export function createLessonView(section, { getEngine, onChange, storage, embedd
   }
 
   function renderPager() {
-    const previous = index > 0 ? routeLink([`← Step ${index}: ${STEPS[index - 1].title}`], 'lesson', stepHref(index - 1), { back: false, className: 'lesson-previous' }) : element('span');
+    const previous = index > 0 ? routeLink([`← Step ${index}: ${STEPS[index - 1].title}`], 'lesson', { step: index }, { back: false, className: 'lesson-previous' }) : element('span');
     const next = index < STEPS.length - 1
-      ? routeLink([`Step ${index + 2}: ${STEPS[index + 1].title} →`], 'lesson', stepHref(index + 1), { back: false, className: 'lesson-next' })
-      : quizMeLink(`cards:${STEPS.flatMap((step) => step.cards).join(',')}`, 'every lesson step\'s');
+      ? routeLink([`Step ${index + 2}: ${STEPS[index + 1].title} →`], 'lesson', { step: index + 2 }, { back: false, className: 'lesson-next' })
+      : quizMeLink(EVERY_CARD, 'every lesson step\'s');
     pager.replaceChildren(previous, next);
   }
 
