@@ -9,8 +9,6 @@ import { routeLink, quizMeLink } from '../route-link.js';
 import { fieldProblem } from '../views/field-check.js';
 import { int } from '../views/format.js';
 import { STEPS, stepSettings } from './steps.js';
-import { readings } from './readings.js';
-import { createInstrument } from './instruments.js';
 import { loadLesson, saveLesson } from './lesson-store.js';
 
 /** How near a numeric prediction must be to count as close: within 10% of the answer, or 1. */
@@ -46,6 +44,9 @@ export function createLessonView(section, { getEngine, onChange, storage, embedd
   const cardsPromise = loadCards();
   const enginePromise = getEngine();
   enginePromise.then(() => performance.mark('posenc:lesson-engine'), () => {});
+  // The instruments (charts, uPlot) and the readings come after a prediction: loaded meanwhile, not before the first step shows.
+  const instrumentsPromise = import('./instruments.js');
+  const readingsPromise = import('./readings.js');
 
   const stepList = element('ol', [], { className: 'lesson-steps' });
   const article = element('article', [], { className: 'lesson-step', attributes: { 'aria-labelledby': 'lesson-step-title' } });
@@ -142,7 +143,7 @@ export function createLessonView(section, { getEngine, onChange, storage, embedd
   /** The instrument, created once the engine is there; it opens after a prediction. */
   async function openInstrument(step, host, notice, noticeText, render) {
     host.replaceChildren(element('p', ['Loading the engine…'], { className: 'help' }));
-    const engine = await enginePromise;
+    const [engine, { createInstrument }] = await Promise.all([enginePromise, instrumentsPromise]);
     if (render !== shown) return null;
     instrument = createInstrument(step, engine, {
       notice: (text) => { noticeText.textContent = text; notice.hidden = false; },
@@ -218,7 +219,7 @@ export function createLessonView(section, { getEngine, onChange, storage, embedd
     const render = shown;
     target.setAttribute('tabindex', '-1');
     try {
-      const engine = await enginePromise;
+      const [engine, { readings }] = await Promise.all([enginePromise, readingsPromise]);
       const opened = await reveal();
       const answer = opened?.answerFrom ? readings[step.id].answer(await opened.answerFrom()) : readings[step.id].answer(engine);
       if (render !== shown) return;
