@@ -213,6 +213,19 @@ test('embedded, one step on its own: no step list or pager, the prediction and t
   }
 });
 
+test('embedded, every step takes its prediction and shows the engine\'s answer and notice, without the step list or pager', async () => {
+  const { page } = site;
+  for (const [i, step] of STEPS.entries()) {
+    await openStep(i + 1, '&embed=1');
+    assert.equal(await page.locator('.lesson-nav').isVisible(), false, step.id);
+    await predictAgain(page);
+    await predict(page, step);
+    assert.match(await page.locator('#lesson-answer').textContent(), /^The engine: /, step.id);
+    await page.waitForSelector('#lesson-notice:not([hidden])');
+    assert.equal(await page.locator('.lesson-pager').isVisible(), false, step.id);
+  }
+});
+
 test('320 and 360 px, light and dark: every step, revealed, fits without sideways overflow', async () => {
   const page = await site.page.context().newPage();
   for (const [width, scheme] of [[360, 'dark'], [320, 'light']]) {
