@@ -5,6 +5,7 @@
 // steps only while the lesson is on screen; a step embeds on its own, and fits 320-360 px.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { openSite } from './browser.mjs';
 import { startHost } from './host.mjs';
 import { settledOverflow } from './layout.js';
@@ -13,6 +14,11 @@ import { loadForTests } from '../js/load.mjs';
 const dist = new URL('../../dist/', import.meta.url);
 const { STEPS, stepSettings } = await import(new URL('lesson/steps.js', dist));
 const { readings } = await import(new URL('lesson/readings.js', dist));
+const { decodeShipped } = await import(new URL('views/trained-models.js', dist));
+const root = new URL('../../', import.meta.url);
+// The models the page ships, read here as the page reads them: the steps that ask one (trained) show its answer.
+const shipped = decodeShipped(JSON.parse(await readFile(new URL('web/data/trained-models.json', root), 'utf8')),
+  new Uint8Array(await readFile(new URL('web/data/trained-models.bin', root))));
 
 let site, engine;
 before(async () => { [site, engine] = await Promise.all([openSite(), loadForTests()]); });
@@ -34,8 +40,16 @@ async function predictAgain(page) {
   await page.waitForSelector('#lesson-predict-again, #lesson-prediction, #lesson-commit');
   if (await page.locator('#lesson-predict-again').count()) await page.locator('#lesson-predict-again').click();
 }
+/** The notice, once a step that asks a trained model has it (the models load after the step shows). */
+async function settledNotice(step) {
+  if (step.instrument.trained) await site.page.waitForFunction(() => document.querySelector('#lesson-notice').textContent.includes('asked here'), null, { timeout: 30_000 });
+  return site.page.locator('#lesson-notice').textContent();
+}
 const notice = () => site.page.locator('#lesson-notice').textContent();
-const expectedNotice = (step, settings) => `What to notice: ${readings[step.id].notice(readings[step.id].measure(engine, settings), settings)}`;
+const expectedNotice = (step, settings) => {
+  const m = readings[step.id].measure(engine, settings, step.instrument.trained ? shipped : undefined);
+  return `What to notice: ${readings[step.id].notice(m, settings)}`;
+};
 const storedLesson = () => site.page.evaluate(() => JSON.parse(localStorage.getItem('posenc.lesson') ?? 'null'));
 
 test('every step: its text and prediction first, then the engine\'s answer, the instrument and a notice from the engine\'s numbers', async () => {
@@ -61,7 +75,13 @@ test('every step: its text and prediction first, then the engine\'s answer, the 
       continue;
     }
     assert.ok(answer.startsWith(`The engine: ${readings[step.id].answer(engine).text}. `), `${step.id}: ${answer}`);
-    assert.equal(await notice(), expectedNotice(step, stepSettings(step, {})), step.id);
+    assert.equal(await settledNotice(step), expectedNotice(step, stepSettings(step, {})), step.id);
+    if (step.instrument.trained) {
+      // The trained model's attention row is drawn under the column, captioned from the same probe.
+      const { p } = stepSettings(step, {});
+      assert.ok(await page.locator('.lesson-instrument .trained-model canvas.sparkline').isVisible(), step.id);
+      assert.match(await page.locator('.lesson-instrument .trained-model figcaption').textContent(), new RegExp(`answer's key, ${(p - 3).toLocaleString('en-US')}, weight`));
+    }
   }
 });
 
@@ -76,11 +96,11 @@ test('moving a control recomputes the notice from the engine and puts the settin
       if (name === 'p') { await page.locator('#lesson-p').fill(String(value)); await page.locator('#lesson-p').press('Enter'); }
       else await page.locator(`#lesson-${name}`).selectOption(String(value));
     }
-    assert.equal(await notice(), expectedNotice(step, stepSettings(step, changes)), id);
+    assert.equal(await settledNotice(step), expectedNotice(step, stepSettings(step, changes)), id);
     await page.waitForFunction((p) => new URLSearchParams(location.search).get('p') === p, String(changes.p));
     await page.reload();
     await page.waitForSelector('.lesson-instrument .controls');
-    assert.equal(await notice(), expectedNotice(step, stepSettings(step, changes)), `${id} after a reload`);
+    assert.equal(await settledNotice(step), expectedNotice(step, stepSettings(step, changes)), `${id} after a reload`);
   }
 });
 

@@ -2,6 +2,7 @@
 // own tables for the settings shown (d, base, range n, p).
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { loadForTests } from './load.mjs';
 
 const { encodingsNotice, noticeBasis } = await import(new URL('../../dist/views/encodings-notices.js', import.meta.url));
@@ -56,4 +57,36 @@ test('NoPE: the engine returns zeros, and the notice says so from them', () => {
   assert.match(notice({ scheme: 'nope', d: 64, base: 10000, n: 256, p: 0 }), /^NoPE adds nothing: the largest of the 16,384 entries the engine returned has magnitude 0\./);
   const fake = { data: Float64Array.of(0, 0.5, -2) };
   assert.match(encodingsNotice({ scheme: 'nope', d: 1, n: 3, p: 0 }, noticeBasis(engine, { scheme: 'nope', d: 1, n: 3 }, fake)), /has magnitude 2\./, 'read from the table, not assumed');
+});
+
+test('the trained learned table: its spread and row cosines against the table at the start, computed here from the shipped model', async () => {
+  const root = new URL('../../', import.meta.url);
+  const { decodeShipped } = await import(new URL('dist/views/trained-models.js', root));
+  const shipped = decodeShipped(JSON.parse(await readFile(new URL('web/data/trained-models.json', root), 'utf8')),
+    new Uint8Array(await readFile(new URL('web/data/trained-models.bin', root))));
+  const model = shipped.models.get('learned');
+  const { id } = engine.trainerCreate({ preset: shipped.preset, scheme: 'learned', task: model.task, seed: shipped.seed });
+  const fresh = engine.trainerParameters({ id });
+  engine.trainerDispose({ id });
+  const { offset, rows, cols } = fresh.groups.find((group) => group.name === 'positionTable');
+  const table = (parameters) => ({ rows, cols, data: Float64Array.from(parameters.subarray(offset, offset + rows * cols)) });
+  const std = ({ data }) => { const mean = data.reduce((a, b) => a + b) / data.length; return Math.sqrt(data.reduce((a, b) => a + (b - mean) ** 2, 0) / data.length); };
+  const meanCosine = ({ data }, gap) => {
+    let total = 0;
+    for (let r = 0; r + gap < rows; r++) {
+      const a = data.subarray(r * cols, (r + 1) * cols), b = data.subarray((r + gap) * cols, (r + gap + 1) * cols);
+      const dot = (x, y) => x.reduce((sum, v, j) => sum + v * y[j], 0);
+      total += dot(a, b) / Math.sqrt(dot(a, a) * dot(b, b));
+    }
+    return total / (rows - gap);
+  };
+  const trained = table(model.parameters), start = table(fresh.parameters);
+  const state = { scheme: 'learned', d: 64, base: 10000, n: 1024, p: 5000, table: 'trained' };
+  const text = encodingsNotice(state, noticeBasis(engine, state, trained, start));
+  const three = (v) => v.toFixed(3).replace('-', '−');
+  assert.ok(text.startsWith(`Training moved this table: the standard deviation of its ${grouped(rows * cols)} entries went from ${std(start).toFixed(4)} at the start to ${std(trained).toFixed(4)}.`), text);
+  assert.ok(text.includes(`next row went from ${three(meanCosine(start, 1))} to ${three(meanCosine(trained, 1))}`), text);
+  assert.ok(text.includes(`the row ${grouped(rows / 2)} further on from ${three(meanCosine(start, rows / 2))} to ${three(meanCosine(trained, rows / 2))}`), text);
+  assert.ok(text.endsWith(`There is no row 5,000: the table has rows 0 to ${grouped(rows - 1)}.`), text);
+  assert.ok(encodingsNotice({ ...state, p: 10 }, noticeBasis(engine, state, trained, start)).endsWith('Row 10 exists.'));
 });

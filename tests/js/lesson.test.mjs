@@ -5,6 +5,7 @@
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { loadForTests } from './load.mjs';
 
 const dist = new URL('../../dist/', import.meta.url);
@@ -14,11 +15,16 @@ const { LESSON_STEPS } = await import(new URL('lesson/outline.js', dist));
 const { LESSON_KEY, loadLesson, readLessonData, saveLesson } = await import(new URL('lesson/lesson-store.js', dist));
 const { BACKUPS_KEY } = await import(new URL('quiz/progress-store.js', dist));
 const { markupProblems } = await import(new URL('quiz/markup.js', dist));
+const { decodeShipped } = await import(new URL('views/trained-models.js', dist));
+const root = new URL('../../', import.meta.url);
+const shippedModels = async () => decodeShipped(JSON.parse(await readFile(new URL('web/data/trained-models.json', root), 'utf8')),
+  new Uint8Array(await readFile(new URL('web/data/trained-models.bin', root))));
 
 let engine;
 before(async () => { engine = await loadForTests(); });
 
 const grouped = (n) => n.toLocaleString('en-US');
+const reading5000 = (trained, scheme, p) => readings['position-5000'].notice(readings['position-5000'].measure(engine, { p, scheme }, trained), { p, scheme });
 const reading = (id, settings) => {
   const m = readings[id].measure(engine, settings);
   return { m, text: readings[id].notice(m, settings) };
@@ -102,6 +108,29 @@ describe('each step\'s notice carries the engine\'s numbers for its settings', (
     assert.ok(text.includes(`${result.outOfRangeCount} of 256 pairs sit at angles`) && text.includes(`PE(${grouped(result.nearest.position)}), cosine ${result.nearest.cosine.toFixed(3)}`), text);
     assert.match(reading('position-5000', { p: 5000, scheme: 'rope' }).text, /11 of 32 pairs never completed a turn below 2,048. At distance 5,000, 9 of 32 pairs rotate past/);
     assert.match(reading('position-5000', { p: 1000, scheme: 'sinusoidal' }).text, /none of the 256 pairs sit at angles/);
+  });
+
+  test('position 5,000: the shipped model of the scheme, asked at p, says what the engine\'s modelProbe says', async () => {
+    const shipped = await shippedModels();
+    const preset = engine.training.presets.find((entry) => entry.name === shipped.preset);
+    for (const scheme of ['sinusoidal', 'rope']) {
+      const model = shipped.models.get(scheme);
+      for (const p of [1000, 5000]) {
+        const probe = engine.modelProbe({ preset: shipped.preset, scheme, task: model.task, parameters: model.parameters, queryPosition: p, overflow: 'clamp' });
+        const m = readings['position-5000'].measure(engine, { p, scheme }, shipped);
+        const text = readings['position-5000'].notice(m, { p, scheme });
+        assert.equal(m.asked.probe.prediction, probe.prediction);
+        const mean = Array.from({ length: probe.keys }, (_, k) => Array.from({ length: probe.heads }, (_, h) => probe.weights[h * probe.keys + k]).reduce((a, b) => a + b) / probe.heads);
+        const peak = mean.indexOf(Math.max(...mean));
+        assert.ok(text.includes(`The toy model trained to L = ${grouped(preset.trainer.trainedLength)} with this scheme, asked here: At ${grouped(p)} it attends most to key ${grouped(peak)}`), text);
+        assert.ok(text.includes(probe.correct ? `answers right (token ${probe.answer})` : `answers wrong (token ${probe.prediction}; the answer is ${probe.answer})`), text);
+        assert.ok(text.endsWith(`with ${probe.confidence.toFixed(2)} confidence.`), text);
+      }
+      // Inside L the shipped model finds the answer; at 5,000 it does not, and stays sure of itself.
+      assert.match(reading5000(shipped, scheme, 1000), /answers right/);
+      assert.match(reading5000(shipped, scheme, 5000), /answers wrong .* with (0\.9\d|1\.00) confidence\.$/);
+    }
+    assert.match(reading5000(shipped, 'sinusoidal', 2), /Nothing sits 3 back of position 2 yet/);
   });
 
   test('stretching RoPE: counts per scaling from the engine; YaRN\'s factor is 0.1 ln s + 1', () => {

@@ -10,6 +10,10 @@ import { describeScheme, pairFigure } from '../views/position-view.js';
 import { fieldProblem, readWholeNumber } from '../views/field-check.js';
 import { fixed, int } from '../views/format.js';
 import { nameLabel } from '../views/labels.js';
+import { drawAttentionSparkline } from '../views/sparkline.js';
+import { modelsInUse, onModelsChange } from '../views/trained-models.js';
+import { probeCaption } from '../views/trained-row.js';
+import { taskDescription } from '../views/model-tasks.js';
 import { MAX_OFFSET, REFERENCE_P, TRAINED, readings } from './readings.js';
 import { choiceOptions, stepSettings } from './steps.js';
 
@@ -149,7 +153,7 @@ const kinds = {
     };
   },
 
-  column(host, engine, step) {
+  column(host, engine, step, refresh) {
     const column = element('section', [], { className: `scheme-column lesson-column` });
     const title = element('h4', []);
     const verdict = element('p', [], { className: 'scheme-verdict' });
@@ -158,9 +162,10 @@ const kinds = {
     const extra = element('div', []);
     column.append(title, verdict, strip.figure, body, extra);
     host.append(column);
+    const trained = step.instrument.trained ? createTrainedRow(column, engine, refresh) : null;
     return (settings) => {
       const scheme = settings.scheme ?? step.instrument.scheme;
-      const m = readings[step.id].measure(engine, settings);
+      const m = readings[step.id].measure(engine, settings, trained?.models());
       const state = { p: settings.p, L: TRAINED.L, d: TRAINED.dModel, headDim: TRAINED.headDim, overflow: settings.overflow ?? 'clamp', scaling: settings.scaling ?? 'none' };
       const shown = describeScheme[scheme](m.result, state, m.results?.none ?? null, engine.names);
       const schemeName = nameLabel(engine.names.scheme, scheme);
@@ -170,6 +175,7 @@ const kinds = {
       strip.figure.hidden = !shown.pairs;
       if (shown.pairs) strip.label(shown.pairs.angleAtP.length, drawPairStrip(strip.canvas, shown.pairs));
       if (m.results) extra.replaceChildren(scalingTable(m.results, engine.names));
+      trained?.draw(m, settings.p);
       return m;
     };
   },
@@ -195,6 +201,38 @@ const kinds = {
     };
   },
 };
+
+/**
+ * The trained model's attention row under a column, as the position view draws it: the models in
+ * use (shipped, or the learner's) load once, and again when they change; refresh() redraws the step.
+ */
+function createTrainedRow(column, engine, refresh) {
+  const status = element('p', ['Loading the trained model…'], { className: 'help' });
+  const spark = element('canvas', [], { className: 'sparkline', attributes: { width: '320', height: '60', role: 'img' } });
+  const caption = element('figcaption', []);
+  const figure = element('figure', [spark, caption], { className: 'attention' });
+  column.append(element('section', [element('h5', ['The toy model trained to L = 2,048, asked at p']), status, figure], { className: 'trained-model' }));
+  let models = null;
+  const load = () => modelsInUse().then((set) => { models = set; refresh(); },
+    (error) => { status.textContent = `The trained models could not be loaded (${error.message}).`; });
+  load();
+  onModelsChange(load);
+  return {
+    models: () => models,
+    /** Draws the probe in `m` (readings' measure), or says why there is none. */
+    draw(m, p) {
+      figure.hidden = !m.asked || Boolean(m.asked.problem);
+      if (!models) return;
+      if (!m.asked) { status.textContent = 'No trained model for this scheme.'; return; }
+      status.textContent = m.asked.problem ?? `Trained on “${nameLabel(engine.names.task, m.model.task)}”: ${taskDescription(m.model.task, m.preset.trainer)}`;
+      if (m.asked.problem) return;
+      drawAttentionSparkline(spark, m.asked.mean, [
+        { index: m.asked.peak.index, colour: '--peak-mark', dash: [4, 3] }, { index: m.asked.probe.answerPosition, colour: '--answer-mark' }]);
+      spark.setAttribute('aria-label', `The trained model's attention of query ${int(p)} over keys 0 to ${int(p)}`);
+      caption.textContent = probeCaption(m.asked, p);
+    },
+  };
+}
 
 /** The out-of-range count of every RoPE scaling at the same p, as a small table. */
 function scalingTable(results, names) {
@@ -325,7 +363,7 @@ export function createInstrument(step, engine, { notice, onChange }) {
     return { ...instrument, answerFrom: () => training.run('sinusoidal'), destroy: () => training.destroy() };
   }
 
-  const drawFor = kinds[step.instrument.kind](drawing, engine, step);
+  const drawFor = kinds[step.instrument.kind](drawing, engine, step, () => redraw());
   redraw = () => {
     try {
       notice(readings[step.id].notice(drawFor(settings), settings));

@@ -7,6 +7,7 @@ import { scalingFor } from '../views/position-view.js';
 import { findingFor } from '../views/model-findings.js';
 import { peakOf } from '../views/sparkline.js';
 import { nameLabel } from '../views/labels.js';
+import { askModel, probeVerdict } from '../views/trained-row.js';
 
 /** The toy attention head's width, as in the position view. */
 export const ATTENTION_D_MODEL = 32;
@@ -170,18 +171,29 @@ export const readings = {
   },
 
   'position-5000': {
-    measure(engine, { p, scheme }) {
+    /**
+     * The pairs past L and, once the trained models are at hand (web/views/trained-models.js), the
+     * scheme's toy model asked at p, as the position view asks it.
+     * @param {{ models: Map<string, any>, preset: string }} [trained]  the models in use
+     */
+    measure(engine, { p, scheme }, trained = undefined) {
       const result = engine.beyondTrained({ scheme, p, trainedLength: TRAINED.L, dModel: TRAINED.dModel, headDim: TRAINED.headDim });
-      return { result, pairs: result.pairs.wavelength.length, unturned: count(result.pairs.completedTurn, 0) };
+      const m = { result, pairs: result.pairs.wavelength.length, unturned: count(result.pairs.completedTurn, 0) };
+      const model = trained?.models.get(scheme);
+      if (!model) return m;
+      const preset = engine.training.presets.find((entry) => entry.name === trained.preset);
+      return { ...m, model, preset, asked: askModel(engine, model, { p, overflow: 'clamp', preset }) };
     },
     notice(m, { p, scheme }) {
       const { outOfRangeCount: outside } = m.result;
       const never = `${m.unturned} of ${m.pairs} pairs never completed a turn below ${int(TRAINED.L)}`;
+      const asked = !m.asked ? ''
+        : ` The toy model trained to L = ${int(m.preset.trainer.trainedLength)} with this scheme, asked here: ${m.asked.problem ?? probeVerdict(m.asked, p)}`;
       if (scheme === 'rope') {
-        return `RoPE with head dimension ${TRAINED.headDim}: ${never}. At distance ${int(p)}, ${countOf(outside, m.pairs)} pairs rotate past any angle seen in training${outside ? ', so those query-key products are ones the model never had to score' : ': every pair stays within what training saw'}.`;
+        return `RoPE with head dimension ${TRAINED.headDim}: ${never}. At distance ${int(p)}, ${countOf(outside, m.pairs)} pairs rotate past any angle seen in training${outside ? ', so those query-key products are ones the model never had to score' : ': every pair stays within what training saw'}.${asked}`;
       }
       const { position, cosine } = m.result.nearest;
-      return `With d = ${TRAINED.dModel}, ${never}. At p = ${int(p)}, ${countOf(outside, m.pairs)} pairs sit at angles no position below ${int(TRAINED.L)} produced, and the closest trained encoding is PE(${int(position)}), cosine ${fixed(cosine)}.${outside ? ' Defined is not trained: the formula gives this vector without complaint, but training never showed the model one like it.' : ''}`;
+      return `With d = ${TRAINED.dModel}, ${never}. At p = ${int(p)}, ${countOf(outside, m.pairs)} pairs sit at angles no position below ${int(TRAINED.L)} produced, and the closest trained encoding is PE(${int(position)}), cosine ${fixed(cosine)}.${outside ? ' Defined is not trained: the formula gives this vector without complaint, but training never showed the model one like it.' : ''}${asked}`;
     },
     answer(engine) {
       const value = readings['position-5000'].measure(engine, { p: 5000, scheme: 'sinusoidal' }).unturned;

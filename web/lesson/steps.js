@@ -8,7 +8,7 @@ import { LESSON_STEPS } from './outline.js';
  *   slider; below: the name of a setting the position must stay under (the heatmap's range n)
  * @typedef {{ name: string, label: string, options?: [string | number, string][], names?: string }} ChoiceControl  a <select> of
  *   `options` (value, label), or of the names in one of the engine's tables (posenc.names[names]) with their labels
- * @typedef {{ kind: 'attention' | 'heatmap' | 'offsets' | 'column' | 'buckets' | 'training', scheme?: string,
+ * @typedef {{ kind: 'attention' | 'heatmap' | 'offsets' | 'column' | 'buckets' | 'training', scheme?: string, trained?: boolean,
  *   defaults: Record<string, string | number>, positions?: PositionControl[], choices?: ChoiceControl[] }} Instrument
  * @typedef {{ text: string, unit?: string, choices?: { id: string, label: string }[] }} Question
  * @typedef {import('./outline.js').OutlineStep & { paragraphs: string[], question: Question, instrument: Instrument, cards: string[] }} Step
@@ -102,9 +102,10 @@ const content = {
       'Suppose training stopped at 2,048 tokens. A learned table has no row 5,000 (step 4). The sinusoidal formula does give a vector at 5,000, but defined is not trained: the slow pairs only ever swept part of their circle below 2,048, and at 5,000 they point where no training example did.',
       'So the question is not whether a vector exists but whether the model has seen anything like it. For each pair, compare the angle at p with the arc the positions below L swept. A fast pair that went round many times has seen every angle; a slow one has not.',
       'RoPE has the same problem in relative form: at an offset of 5,000 its slowest pairs turn past anything training produced. Switch the scheme, and slide p back under 2,048 to watch the count fall to zero.',
+      'Under the pairs sits a real model: a one-layer toy transformer trained with this scheme to 2,048 positions on copying the token three back, the one the Position 5,000 view asks. Its line is its attention over every earlier key. Try p = 1,000 and then 5,000, and compare where it looks with where the answer is, and how sure it stays.',
     ],
     question: { text: 'A sinusoidal encoding with d = 512 has 256 pairs. Training stopped at 2,048 positions: how many of the pairs never completed a full turn?', unit: 'pairs' },
-    instrument: { kind: 'column', scheme: 'sinusoidal', defaults: { p: 5000, scheme: 'sinusoidal' }, positions: [position('Position p', 0, 20000)],
+    instrument: { kind: 'column', scheme: 'sinusoidal', trained: true, defaults: { p: 5000, scheme: 'sinusoidal' }, positions: [position('Position p', 0, 20000)],
       choices: [{ name: 'scheme', label: 'Scheme', options: [['sinusoidal', 'Sinusoidal (d = 512)'], ['rope', 'RoPE (head dimension 64)']] }] },
     cards: ['defined-is-not-trained', 'rope-beyond-trained-length'],
   },

@@ -4,6 +4,9 @@ import { fixed, int } from './format.js';
 
 /** @typedef {{ scheme: string, d: number, base: number, n: number, p: number }} NoticeSettings */
 
+/** How much more alike neighbouring rows must be than distant ones to call a table ordered (cosine). */
+const ORDER_MARGIN = 0.1;
+
 /** Share of a turn as a person reads it: "3%", "0.4%", "less than 0.1%". */
 export const turnShare = (fraction) => (fraction >= 0.095 ? `${Math.round(fraction * 100)}%` : fraction >= 0.001 ? `${fixed(fraction * 100, 1)}%` : 'less than 0.1%');
 
@@ -27,8 +30,8 @@ export function pairSummary(engine, { scheme, d, base, n }) {
 /** Pairs that have not come round once by position p: positions 0..p sweep less than 2π (wavelength > p). */
 export const unturnedAt = (summary, p) => summary.wavelength.reduce((sum, length) => sum + (length > p ? 1 : 0), 0);
 
-/** Statistics of a learned table (rows x cols): the entries' standard deviation, and the mean
- * cosine of each row with the next one and with the row half the table away. */
+/** Statistics of a learned table (rows x cols): its size, the entries' standard deviation, and the
+ * mean cosine of each row with the next one and with the row half the table away. */
 export function learnedTableStats(table) {
   const { rows, cols, data } = table;
   let sum = 0, squares = 0;
@@ -45,20 +48,25 @@ export function learnedTableStats(table) {
     for (let r = 0; r + offset < rows; r++) total += cosine(row(r), row(r + offset));
     return total / (rows - offset);
   };
-  return { std: Math.sqrt(squares / data.length - mean * mean), next: meanCosine(1), far: meanCosine(Math.floor(rows / 2)) };
+  return { rows, cols, std: Math.sqrt(squares / data.length - mean * mean), next: meanCosine(1), far: meanCosine(Math.floor(rows / 2)) };
 }
 
 /**
  * What a scheme's notice rests on for one table (everything but p): the pair summary, the learned
- * table's statistics or NoPE's largest entry. Computed once per table, so moving p costs nothing.
+ * table's statistics (and its start's, for a trained table) or NoPE's largest entry. Computed once
+ * per table, so moving p costs nothing.
  * @param {*} engine  web/posenc.js
  * @param {NoticeSettings} state
  * @param {{ rows: number, cols: number, data: ArrayLike<number> }} [table]  the table on screen (learned, NoPE)
+ * @param {{ rows: number, cols: number, data: ArrayLike<number> }} [initial]  a trained learned table's start
  */
-export function noticeBasis(engine, state, table = undefined) {
+export function noticeBasis(engine, state, table = undefined, initial = undefined) {
   const { scheme, d, n } = state;
   if (scheme === 'sinusoidal' || scheme === 'concat' || scheme === 'rope') return { summary: pairSummary(engine, state) };
-  if (scheme === 'learned') return { stats: learnedTableStats(table ?? engine.learnedTable({ maxLength: n, dModel: d, seed: 1 })) };
+  if (scheme === 'learned') {
+    const stats = learnedTableStats(table ?? engine.learnedTable({ maxLength: n, dModel: d, seed: 1 }));
+    return initial ? { stats, start: learnedTableStats(initial) } : { stats };
+  }
   const zeros = table ?? engine.nope({ positions: Int32Array.from({ length: n }, (_, i) => i), dModel: d });
   let largest = 0;
   for (const value of zeros.data) largest = Math.max(largest, Math.abs(value));
@@ -85,8 +93,15 @@ export function encodingsNotice(state, basis) {
     return `${what} complete a full turn within the ${int(n)} positions shown: ${repeat}; the other ${rest} turn less than once. The slowest pair's wavelength is ${int(Math.round(summary.slowest))} positions, so across the range it covers ${turnShare((n - 1) / summary.slowest)} of a circle. ${atP}${relative}`;
   }
   if (basis.stats) {
-    const { stats } = basis;
-    const row = p < n ? `Row ${int(p)} exists` : `There is no row ${int(p)}: the table has rows 0 to ${int(n - 1)}`;
+    const { stats, start } = basis;
+    const row = p < stats.rows ? `Row ${int(p)} exists` : `There is no row ${int(p)}: the table has rows 0 to ${int(stats.rows - 1)}`;
+    if (start) {
+      // Neighbours count as alike (or apart) when their cosine clearly differs from distant rows'.
+      const order = stats.next - stats.far > ORDER_MARGIN ? 'neighbouring rows are now more alike than distant ones: training gave the table an order'
+        : stats.far - stats.next > ORDER_MARGIN ? 'neighbouring rows now point further apart than distant ones: training pushed each position away from the next'
+          : 'neighbouring rows are no more alike than distant ones';
+      return `Training moved this table: the standard deviation of its ${int(stats.rows * stats.cols)} entries went from ${fixed(start.std, 4)} at the start to ${fixed(stats.std, 4)}. A row's mean cosine with the next row went from ${fixed(start.next)} to ${fixed(stats.next)}, and with the row ${int(Math.floor(stats.rows / 2))} further on from ${fixed(start.far)} to ${fixed(stats.far)}: ${order}. ${row}.`;
+    }
     return `A fresh table is noise: its ${int(n * d)} entries have a standard deviation of ${fixed(stats.std, 4)}, and a row is no more like the next row (mean cosine ${fixed(stats.next)}) than like the row ${int(Math.floor(n / 2))} further on (${fixed(stats.far)}). Nothing ties position p to p + 1 until training does. ${row}.`;
   }
   return `NoPE adds nothing: the largest of the ${int(n * d)} entries the engine returned has magnitude ${basis.largest}. Position can reach a causal model only through its mask: a token sees just the tokens before it, so later layers can count them.`;

@@ -299,7 +299,8 @@ export function createEncodingsView(container, engine, onChange) {
       const { table, scale } = tableFor(engine, state, trained);
       problem.textContent = '';
       const heatmap = createHeatmapView(canvas, marker, table, scale);
-      current = { table, scale, heatmap, basis: noticeBasis(engine, state, table) };
+      const initial = state.scheme === 'learned' && state.table === 'trained' ? trained.initial : undefined;
+      current = { table, scale, heatmap, basis: noticeBasis(engine, state, table, initial) };
       const tag = SCHEME_TAGS[state.scheme];
       quizMe.replaceChildren(quizMeLink(`tag:${tag}`, nameLabel(engine.names.scheme, tag)));
       columnsNote.textContent = heatmap.positionsPerColumn > 1 ? `${int(state.n)} positions in ${int(heatmap.columns)} columns: each column is the mean of ${int(heatmap.positionsPerColumn)} positions.` : '';
