@@ -38,8 +38,8 @@ const kebabList = (max) => ({
 const engineNameText = /^[A-Za-z0-9]{1,32}$/;
 const engineName = (table) => ({ parse: (text) => (engineNameText.test(text) ? text : undefined), format: String,
   allowed: `a name the engine lists in names.${table}`, table });
-/** A training preset's name: the model view keeps only presets the engine lists (training.presets). */
-const presetName = { parse: engineName('').parse, format: String, allowed: 'the name of one of the engine\'s training presets' };
+/** A training preset's name: the model view keeps only presets the engine lists (training.presets, checked as names.preset where given). */
+const presetName = { ...engineName('preset'), allowed: 'the name of one of the engine\'s training presets' };
 const integerList = (max) => ({
   parse: (text) => { const parts = text.split(',', 17); const v = parts.map((part) => (wholeText.test(part) ? Number(part) : NaN)); return v.length > 0 && v.length <= 16 && v.every((n) => Number.isInteger(n) && n >= 0 && n <= max) ? v : undefined; },
   format: (list) => list.join(','), allowed: `up to 16 whole numbers from 0 to ${grouped(max)} separated by commas`,
@@ -183,7 +183,7 @@ export function linkProblems(view, params, { names = undefined } = {}) {
       continue;
     }
     const codec = table[name][1];
-    const listed = codec.table && names ? names[codec.table].map((entry) => entry.name) : null;
+    const listed = codec.table && names?.[codec.table] ? names[codec.table].map((entry) => entry.name) : null;
     const usable = (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) && codec.parse(String(value)) !== undefined
       && (!listed || listed.includes(String(value)));
     const allowed = listed ? `one of ${listed.join(', ')}` : codec.allowed;

@@ -18,10 +18,10 @@ async function open(query, view) {
   if (view === 'lesson') await page.waitForSelector('#lesson-notice:not([hidden]), .lesson-predict-form');
 }
 
-/** A lesson with a prediction made at step 4, so the step opens with its answer, instrument and notice. */
+/** A lesson with predictions made at steps 4 and 8, so those open with their answer, instrument and notice. */
 async function predictedLesson(page) {
   await page.evaluate(() => localStorage.setItem('posenc.lesson', JSON.stringify({ version: 1, step: 'learned-table',
-    predictions: { 'learned-table': { value: 900, at: '2026-01-01T00:00:00.000Z' } } })));
+    predictions: { 'learned-table': { value: 900, at: '2026-01-01T00:00:00.000Z' }, 'position-5000': { value: 100, at: '2026-01-01T00:00:00.000Z' } } })));
 }
 
 const quizModes = ['review', 'cram', 'red-flags', 'follow-ups', 'mock', 'stats', 'manage'];
@@ -52,6 +52,10 @@ test('the landing page and a lesson step (prediction, answer, instrument, notice
     assert.deepEqual(await axeViolations(page, null), [], `lesson, ${colorScheme}`);
     await open('?view=lesson&step=5', 'lesson');
     assert.deepEqual(await axeViolations(page, null), [], `lesson before a prediction, ${colorScheme}`);
+    await open('?view=lesson&step=8', 'lesson');
+    await page.waitForSelector('.lesson-instrument .trained-model figure:not([hidden]) canvas.sparkline');
+    await page.waitForFunction(() => document.querySelector('#lesson-notice').textContent.includes('asked here'));
+    assert.deepEqual(await axeViolations(page, null), [], `lesson with the trained model, ${colorScheme}`);
   }
 });
 

@@ -74,6 +74,12 @@ export async function axeViolations(page, selector, { rules = [] } = {}) {
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), [selector, rules]);
 }
 
+/** Goes to `query` on the site and waits until `view` is ready. */
+export async function openView(site, query, view) {
+  await site.page.goto(`${site.url}${query}`);
+  await site.page.waitForSelector(`section[data-view="${view}"][data-ready="true"]`, { timeout: 30_000 });
+}
+
 /** openSite, then the page loaded and ready (`html[data-ready]`). */
 export async function openReadySite(query = '') {
   const site = await openSite();

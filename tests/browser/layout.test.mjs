@@ -3,17 +3,14 @@
 // answer is read. (The trained model's table is checked in model-view.test.mjs.)
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSite } from './browser.mjs';
+import { openSite, openView } from './browser.mjs';
 import { settledOverflow } from './layout.js';
 
 let site;
 before(async () => { site = await openSite(); });
 after(async () => { await site?.close(); });
 
-async function open(query, view) {
-  await site.page.goto(`${site.url}${query}`);
-  await site.page.waitForSelector(`section[data-view="${view}"][data-ready="true"]`, { timeout: 30_000 });
-}
+const open = (query, view) => openView(site, query, view);
 const overflow = () => settledOverflow(site.page);
 
 /** Puts each quiz mode in a state that shows its widest content. */

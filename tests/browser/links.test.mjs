@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { openSite } from './browser.mjs';
+import { openSite, openView } from './browser.mjs';
 
 const decks = JSON.parse(readFileSync('web/decks/index.json', 'utf8')).decks.map((id) => JSON.parse(readFileSync(`web/decks/${id}.json`, 'utf8')));
 const cards = decks.flatMap((deck) => deck.cards);
@@ -14,10 +14,7 @@ let site;
 before(async () => { site = await openSite(); });
 after(async () => { await site?.close(); });
 
-async function open(query, view) {
-  await site.page.goto(`${site.url}${query}`);
-  await site.page.waitForSelector(`section[data-view="${view}"][data-ready="true"]`, { timeout: 30_000 });
-}
+const open = (query, view) => openView(site, query, view);
 /** Moves the page to `query` the way Back and Forward do (no reload): the history entry, then popstate. */
 const visit = (query) => site.page.evaluate((search) => { history.pushState(null, '', search); dispatchEvent(new PopStateEvent('popstate')); }, query);
 const settingsOf = (url) => Object.fromEntries([...new URL(url).searchParams].filter(([name]) => !['view', 'back'].includes(name)));
@@ -34,7 +31,7 @@ test('"See it live" opens the view with the card\'s settings; "Back to the card"
   assert.deepEqual(await links.allTextContents(), card.live.map((link) => link.label));
   await links.first().click();
   await page.waitForSelector('section[data-view="position"][data-ready="true"]');
-  assert.deepEqual(settingsOf(page.url()), { p: '5000', L: '2048', d: '512', overflow: 'error' });
+  assert.deepEqual(settingsOf(page.url()), { p: '5000', L: '2048', d: '512', overflow: 'error', scaling: 'none' });
   assert.match(await page.locator('.scheme-learned .scheme-verdict').textContent(), /^No row 5,000: the table ends at row 2,047\. The lookup fails\.$/, 'what the card says, live');
   assert.equal(await page.locator('#way-back').textContent(), '← Back to the card');
   await page.locator('#way-back a').click();

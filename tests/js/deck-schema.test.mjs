@@ -10,8 +10,10 @@ const { validateDeck, limits } = await import(new URL('deck-schema.js', quiz));
 const { createDeckLibrary } = await import(new URL('deck-loader.js', quiz));
 const { fillQuestion } = await import(new URL('computed-templates.js', quiz));
 const { queryFor, readLocation } = await import(new URL('../router.js', quiz));
-// The engine's name tables: "See it live" links name overflow policies, scalings and schemes by them.
-const { names } = await loadForTests();
+// The engine's name tables: "See it live" links name overflow policies, scalings, schemes and
+// training presets by them (the presets under names.preset, as the router's table calls them).
+const engine = await loadForTests();
+const names = { ...engine.names, preset: engine.training.presets };
 
 const decksFolder = new URL('../../web/decks/', import.meta.url);
 const seedDeck = JSON.parse(readFileSync(new URL('core.json', decksFolder), 'utf8'));
@@ -111,6 +113,7 @@ const malformed = [
   ['a live setting the view does not have', (d, c) => { c.live[0].params = { q: 5 }; }, 'cards[0].live[0].params.q', /is not a setting of the position view; it has p, L, d, overflow, scaling/],
   ['a live setting out of range', (d, c) => { c.live[0].params.p = 70000; }, 'cards[0].live[0].params.p', /must be a whole number from 0 to 65,536; got 70000/],
   ['a live setting not among the engine\'s names', (d, c) => { c.live[0].params.overflow = 'repeat'; }, 'cards[0].live[0].params.overflow', /must be one of error, clamp, wrap, window, interpolate; got "repeat"/],
+  ['a model link to a preset the engine does not have', (d, c) => { c.live[0] = { label: 'Toy models', view: 'model', params: { preset: 'positionModel' } }; }, 'cards[0].live[0].params.preset', /must be one of quick, seedStory, positionModels; got "positionModel"/],
   ['a live setting not a name at all', (d, c) => { c.live[0].params.scaling = 'no scaling'; }, 'cards[0].live[0].params.scaling', /must be one of none, pi, ntk, yarn; got "no scaling"/],
   ['a live number written as hex', (d, c) => { c.live[0].params.p = '0x10'; }, 'cards[0].live[0].params.p', /must be a whole number from 0 to 65,536; got "0x10"/],
   ['a lesson step past the end', (d, c) => { c.live[1].params.step = 11; }, 'cards[0].live[1].params.step', /must be a whole number from 1 to 10; got 11/],
