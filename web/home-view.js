@@ -23,7 +23,7 @@ export function createHomeView(section, { storage }) {
         [lessonDoor, lessonState]),
       door('door-quiz', 'Quiz yourself', 'Interview flash cards with answers in tiers, spaced repetition, cram, drills and a timed mock interview. Computed cards draw new numbers each time.',
         [element('p', [routeLink(['Open the flash cards'], 'quiz', {}, { back: false, id: 'door-open-quiz' })], { className: 'door-action' })]),
-      door('door-instruments', 'Explore the instruments', 'Set the numbers yourself: every encoding as a heatmap, one position p against a trained length L for every scheme, and a toy model you train in the page.',
+      door('door-instruments', 'Explore the instruments', 'Set the numbers yourself: every encoding as a heatmap, one position p against a trained length L for every scheme, and toy models trained to 2,048 tokens, asked past it, or trained by you in the page.',
         [element('ul', [
           element('li', [routeLink(['Encodings'], 'encodings', {}, { back: false })]),
           element('li', [routeLink(['Position 5,000'], 'position', {}, { back: false })]),

@@ -133,6 +133,24 @@ describe('each step\'s notice carries the engine\'s numbers for its settings', (
     assert.match(reading5000(shipped, 'sinusoidal', 2), /Nothing sits 3 back of position 2 yet/);
   });
 
+  test('stretching RoPE: the shipped RoPE model asked with each scaling at 5,000, as modelProbe answers; PI loses the offset', async () => {
+    const shipped = await shippedModels();
+    const model = shipped.models.get('rope');
+    const answers = {};
+    for (const scaling of ['none', 'pi', 'ntk', 'yarn']) {
+      const probe = engine.modelProbe({ preset: shipped.preset, scheme: 'rope', task: model.task, parameters: model.parameters, queryPosition: 5000, overflow: 'clamp',
+        scaling: scaling === 'none' ? { kind: 'none' } : { kind: scaling, factor: 5000 / 2047, trainedLength: 2048 } });
+      const m = readings['stretching-rope'].measure(engine, { p: 5000, scaling }, shipped);
+      const text = readings['stretching-rope'].notice(m, { p: 5000, scaling });
+      assert.ok(text.includes(probe.correct ? `answers right (token ${probe.answer}) with ${probe.confidence.toFixed(2)} confidence.` : `answers wrong (token ${probe.prediction}; the answer is ${probe.answer}) with ${probe.confidence.toFixed(2)} confidence.`), `${scaling}: ${text}`);
+      answers[scaling] = probe.correct;
+      if (scaling === 'pi') assert.match(text, /Why: PI divides every pair's angle by s/);
+    }
+    assert.deepEqual(answers, { none: false, pi: false, ntk: true, yarn: true });
+    // Inside L no scaling stretches anything, so none is given as the reason.
+    assert.doesNotMatch(readings['stretching-rope'].notice(readings['stretching-rope'].measure(engine, { p: 1000, scaling: 'ntk' }, shipped), { p: 1000, scaling: 'ntk' }), /Why:/);
+  });
+
   test('stretching RoPE: counts per scaling from the engine; YaRN\'s factor is 0.1 ln s + 1', () => {
     const { text } = reading('stretching-rope', { p: 5000, scaling: 'none' });
     const s = 5000 / 2047;

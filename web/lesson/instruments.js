@@ -207,7 +207,7 @@ const kinds = {
  * use (shipped, or the learner's) load once, and again when they change; refresh() redraws the step.
  */
 function createTrainedRow(column, engine, refresh) {
-  const status = element('p', ['Loading the trained model…'], { className: 'help' });
+  const status = element('p', ['Loading the trained model…'], { className: 'task-note' });
   const spark = element('canvas', [], { className: 'sparkline', attributes: { width: '320', height: '60', role: 'img' } });
   const caption = element('figcaption', []);
   const figure = element('figure', [spark, caption], { className: 'attention' });

@@ -7,7 +7,7 @@ import { scalingFor } from '../views/position-view.js';
 import { findingFor } from '../views/model-findings.js';
 import { peakOf } from '../views/sparkline.js';
 import { nameLabel } from '../views/labels.js';
-import { askModel, probeVerdict } from '../views/trained-row.js';
+import { askModel, probeVerdict, scalingReason } from '../views/trained-row.js';
 
 /** The toy attention head's width, as in the position view. */
 export const ATTENTION_D_MODEL = 32;
@@ -34,6 +34,27 @@ const decimal = (value) => value.toLocaleString('en-US', { maximumFractionDigits
 const countOf = (n, total) => (n === 0 ? `none of the ${int(total)}` : `${int(n)} of ${int(total)}`);
 const largestGap = (a, b) => a.reduce((worst, value, i) => Math.max(worst, Math.abs(value - b[i])), 0);
 const count = (flags, wanted = 1) => flags.reduce((sum, flag) => sum + (flag === wanted ? 1 : 0), 0);
+
+/**
+ * The scheme's trained toy model (the models in use: web/views/trained-models.js) asked at p as the
+ * position view asks it, a RoPE model with `scaling` for its own L; nothing when there is none.
+ * @param {{ models: Map<string, any>, preset: string } | undefined} trained
+ */
+function askTrained(engine, trained, scheme, p, scaling = 'none') {
+  const model = trained?.models.get(scheme);
+  if (!model) return {};
+  const preset = engine.training.presets.find((entry) => entry.name === trained.preset);
+  const scaled = scheme === 'rope' ? scalingFor({ p, L: preset.trainer.trainedLength, scaling }) : undefined;
+  return { model, preset, scaling: scaled, asked: askModel(engine, model, { p, overflow: 'clamp', scaling: scaled, preset }) };
+}
+
+/** The sentence a trained model's answer adds to a notice ('' before the models load). */
+function trainedSentence(m, p) {
+  if (!m.asked) return '';
+  // A scaling explains the answer only where it stretches anything (s > 1: p past the model's L).
+  const reason = m.asked.problem || !(m.scaling?.factor > 1) ? '' : scalingReason(m.scaling, m.asked, m.preset.trainer.offset);
+  return ` The toy model trained to L = ${int(m.preset.trainer.trainedLength)} with this scheme, asked here: ${m.asked.problem ?? probeVerdict(m.asked, p)}${reason ? ` ${reason}` : ''}`;
+}
 
 /**
  * Each step's reading, by step id: measure(engine, settings) -> numbers; notice(numbers, settings)
@@ -178,17 +199,12 @@ export const readings = {
      */
     measure(engine, { p, scheme }, trained = undefined) {
       const result = engine.beyondTrained({ scheme, p, trainedLength: TRAINED.L, dModel: TRAINED.dModel, headDim: TRAINED.headDim });
-      const m = { result, pairs: result.pairs.wavelength.length, unturned: count(result.pairs.completedTurn, 0) };
-      const model = trained?.models.get(scheme);
-      if (!model) return m;
-      const preset = engine.training.presets.find((entry) => entry.name === trained.preset);
-      return { ...m, model, preset, asked: askModel(engine, model, { p, overflow: 'clamp', preset }) };
+      return { result, pairs: result.pairs.wavelength.length, unturned: count(result.pairs.completedTurn, 0), ...askTrained(engine, trained, scheme, p) };
     },
     notice(m, { p, scheme }) {
       const { outOfRangeCount: outside } = m.result;
       const never = `${m.unturned} of ${m.pairs} pairs never completed a turn below ${int(TRAINED.L)}`;
-      const asked = !m.asked ? ''
-        : ` The toy model trained to L = ${int(m.preset.trainer.trainedLength)} with this scheme, asked here: ${m.asked.problem ?? probeVerdict(m.asked, p)}`;
+      const asked = trainedSentence(m, p);
       if (scheme === 'rope') {
         return `RoPE with head dimension ${TRAINED.headDim}: ${never}. At distance ${int(p)}, ${countOf(outside, m.pairs)} pairs rotate past any angle seen in training${outside ? ', so those query-key products are ones the model never had to score' : ': every pair stays within what training saw'}.${asked}`;
       }
@@ -218,17 +234,17 @@ export const readings = {
   },
 
   'stretching-rope': {
-    measure(engine, { p, scaling }) {
+    measure(engine, { p, scaling }, trained = undefined) {
       const state = { p, L: TRAINED.L, scaling };
       const outside = Object.fromEntries(SCALINGS.map((kind) => [kind, engine.beyondTrained({ scheme: 'rope', p, trainedLength: TRAINED.L, headDim: TRAINED.headDim,
         scaling: scalingFor({ ...state, scaling: kind }) })]));
       return { state, results: outside, result: outside[scaling], factor: scalingFor({ ...state, scaling: 'pi' }).factor,
-        labels: Object.fromEntries(SCALINGS.map((kind) => [kind, nameLabel(engine.names.scalingKind, kind)])) };
+        labels: Object.fromEntries(SCALINGS.map((kind) => [kind, nameLabel(engine.names.scalingKind, kind)])), ...askTrained(engine, trained, 'rope', p, scaling) };
     },
     notice(m, { p }) {
       const counts = (kind) => m.results[kind].outOfRangeCount;
       const stretch = m.factor > 1 ? ` (s = ${fixed(m.factor, 2)})` : ' (inside the trained range, so s = 1)';
-      return `At p = ${int(p)}${stretch}: with no scaling ${counts('none')} of 32 pairs sit outside the angles seen below ${int(TRAINED.L)}; ${SCALINGS.slice(1).map((kind) => `${m.labels[kind]} ${counts(kind)}`).join(', ')}. PI divides every angle by s, fast pairs included, so neighbours sit closer than training ever placed them; NTK-aware slows each pair by a different factor, only the slowest by the full s; YaRN stretches only the slow pairs and multiplies q and k by ${fixed(m.results.yarn.attentionFactor)}.`;
+      return `At p = ${int(p)}${stretch}: with no scaling ${counts('none')} of 32 pairs sit outside the angles seen below ${int(TRAINED.L)}; ${SCALINGS.slice(1).map((kind) => `${m.labels[kind]} ${counts(kind)}`).join(', ')}. PI divides every angle by s, fast pairs included, so neighbours sit closer than training ever placed them; NTK-aware slows each pair by a different factor, only the slowest by the full s; YaRN stretches only the slow pairs and multiplies q and k by ${fixed(m.results.yarn.attentionFactor)}.${trainedSentence(m, p)}`;
     },
     answer(engine) {
       const { results, labels } = readings['stretching-rope'].measure(engine, { p: 5000, scaling: 'none' });
