@@ -9,13 +9,16 @@
 
 const scalar = 'scalar';
 const list = 'list';
-const scaling = { kind: scalar, factor: scalar, trainedLength: scalar };
-const rope = { base: scalar, pairing: scalar, scaling };
-const t5 = { bidirectional: scalar, numBuckets: scalar, maxDistance: scalar };
 const fields = (...names) => Object.fromEntries(names.map((name) => [name, scalar]));
 const modelShape = fields('preset', 'scheme', 'task', 'trainedLength', 'dModel', 'nHeads', 'nLayers', 'mlpHidden', 'base', 'offset', 'symbols',
   'passkeys', 'markerSpacing');
 const evaluationShape = fields('length', 'bucketWidth', 'sequences', 'firstSequence', 'queriesPerBucket', 'overflow', 'seed');
+// Every field any scaling kind reads (each kind reads those its entry in the engine's table names).
+const scaling = { ...fields('kind', 'factor', 'trainedLength', 'lowFreqFactor', 'highFreqFactor', 'betaFast', 'betaSlow', 'ramp', 'truncate',
+  'attentionFactor', 'mscale', 'mscaleAllDim'), shortFactor: list, longFactor: list };
+const rope = { ...fields('base', 'pairing', 'rotaryFraction', 'rotaryAxes'), mropeSection: list, scaling };
+const span = fields('kind', 'size');
+const t5 = { bidirectional: scalar, numBuckets: scalar, maxDistance: scalar };
 
 /** The fields each function reads (as the adapters in cpp/bindings do): scalar, list, or a nested object's fields. */
 export const argumentShapes = {
@@ -25,11 +28,12 @@ export const argumentShapes = {
   learnedLookup: { table: { rows: scalar, cols: scalar, data: list }, positions: list, ...fields('overflow', 'sequenceLength') },
   rope: { positions: list, x: list, ...rope },
   ropeScore: { q: list, k: list, ...fields('m', 'n'), ...rope },
-  ropeFrequencies: { ...fields('headDim'), ...rope },
+  ropeFrequencies: { ...fields('headDim', 'sequenceLength'), ...rope },
   alibiBias: fields('nHeads', 'keyLength', 'queryLength'),
   t5Bucket: { relativePositions: list, ...t5 },
-  attention: { ...fields('scheme', 'queryPosition', 'dModel', 'seed', 'trainedLength', 'overflow', 'nHeads', 'head'), ...rope },
-  beyondTrained: { ...fields('scheme', 'p', 'trainedLength', 'dModel', 'headDim', 'nHeads'), ...rope, ...t5 },
+  attention: { ...fields('model', 'layerGroup', 'scheme', 'queryPosition', 'dModel', 'seed', 'trainedLength', 'overflow', 'nHeads', 'head',
+    'latentDims'), ...rope, span },
+  beyondTrained: { ...fields('model', 'scheme', 'p', 'trainedLength', 'dModel', 'headDim', 'nHeads', 'latentDims'), ...rope, span, ...t5 },
   offsetSimilarity: fields('p', 'maxOffset', 'dModel', 'base', 'seed'),
   trainerCreate: { ...modelShape, ...fields('seed', 'batchSize', 'queriesPerSequence', 'learningRate', 'warmupSteps', 'warmupLength',
     'windowSteps', 'windowLength', 'windowBatch') },

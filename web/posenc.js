@@ -8,8 +8,20 @@ import { describe, readArguments, readScalar } from './posenc-arguments.js';
 /**
  * @typedef {{ rows: number, cols: number, data: Float64Array }} Table  row-major rows x cols
  * @typedef {ArrayLike<number>} Numbers  an Array or a numeric typed array
- * @typedef {{ kind?: 'none' | 'pi' | 'ntk' | 'yarn', factor?: number, trainedLength?: number }} RopeScaling
- *   pi: positions / factor; ntk: base * factor^(d/(d-2)); yarn: NTK-by-parts (alpha 1, beta 32) over trainedLength
+ * @typedef {{ kind?: 'none' | 'pi' | 'ntk' | 'yarn' | 'llama3' | 'dynamic' | 'longrope', factor?: number, trainedLength?: number,
+ *   lowFreqFactor?: number, highFreqFactor?: number, betaFast?: number, betaSlow?: number, ramp?: 'dimension' | 'ratio', truncate?: boolean,
+ *   attentionFactor?: number, mscale?: number, mscaleAllDim?: number, shortFactor?: Numbers, longFactor?: Numbers }} RopeScaling
+ *   As Hugging Face's rope_scaling (trainedLength is original_max_position_embeddings); each kind reads its own fields
+ *   (names.scalingKind[i].reads). pi: frequencies / factor; ntk: base * factor^(D/(D-2)); dynamic: the same with the base grown
+ *   for the sequence length; yarn: interpolated below betaSlow turns within trainedLength, kept above betaFast, a ramp between,
+ *   'dimension' (HF, the YaRN code) or 'ratio' (the paper); llama3: kept under trainedLength / highFreqFactor, divided by factor
+ *   over trainedLength / lowFreqFactor, smooth between; longrope: divided per pair by longFactor past trainedLength, else shortFactor.
+ *   attentionFactor (yarn, longrope) replaces the formula; mscale and mscaleAllDim are DeepSeek's.
+ * @typedef {'sequence' | 'mrope' | 'axial'} RotaryAxes  a position is an index, (t, h, w) (Qwen2-VL's M-RoPE) or (h, w) (2D axial RoPE)
+ * @typedef {{ base?: number, pairing?: 'interleaved' | 'half', scaling?: RopeScaling, rotaryFraction?: number, rotaryAxes?: RotaryAxes,
+ *   mropeSection?: Numbers }} RopeSettings  rotaryFraction: HF's partial_rotary_factor (the first floor(headDim x fraction) dimensions
+ *   rotate; the rest carry no position); mropeSection: the pairs turned by t, h and w
+ * @typedef {{ kind?: 'full' | 'sliding' | 'chunked', size?: number }} AttentionSpan  the keys a query sees: all, the last `size`, or its chunk of `size`
  * @typedef {'error' | 'clamp' | 'wrap' | 'window' | 'interpolate'} Overflow
  * @typedef {'nope' | 'sinusoidal' | 'learned' | 'rope' | 'alibi' | 't5'} Scheme
  * @typedef {'copyBack' | 'recallFirst' | 'lastMarker'} Task  copyBack: the token `offset` back; recallFirst: the passkey at position 0;
@@ -30,11 +42,16 @@ import { describe, readArguments, readScalar } from './posenc-arguments.js';
  * @typedef {ReadonlyArray<{ name: string, label: string }>} NameList  what callers write, and what people read
  */
 
-const noScaling = { kind: 'none', factor: 1, trainedLength: 0 };
-const ropeDefaults = { base: 10000, pairing: 'interleaved', scaling: noScaling };
+// Every scalar field a scaling kind reads has a default here (llama3's band factors are Llama 3.1's, YaRN's are HF's); the
+// per-pair lists, attentionFactor and DeepSeek's mscale fields have none: unset unless given.
+const noScaling = { kind: 'none', factor: 1, trainedLength: 0, lowFreqFactor: 1, highFreqFactor: 4, betaFast: 32, betaSlow: 1,
+  ramp: 'dimension', truncate: true };
+const ropeDefaults = { base: 10000, pairing: 'interleaved', scaling: noScaling, rotaryFraction: 1, rotaryAxes: 'sequence',
+  mropeSection: [16, 24, 24] };
+const fullSpan = { kind: 'full', size: 0 };
 const t5Defaults = { bidirectional: true, numBuckets: 32, maxDistance: 128 };
 
-/** Defaults per exported function; nested `scaling` objects are merged too. */
+/** Defaults per exported function; nested `scaling` and `span` objects are merged too. */
 const defaults = {
   sinusoidal: { base: 10000, layout: 'interleaved', precision: 'float64' },
   nope: {},
@@ -42,11 +59,12 @@ const defaults = {
   learnedLookup: { overflow: 'error', sequenceLength: 0 },
   rope: ropeDefaults,
   ropeScore: ropeDefaults,
-  ropeFrequencies: ropeDefaults,
+  ropeFrequencies: { ...ropeDefaults, sequenceLength: 1 },
   alibiBias: {},
   t5Bucket: t5Defaults,
-  attention: { dModel: 64, seed: 1, trainedLength: 2048, overflow: 'clamp', nHeads: 8, head: 0, ...ropeDefaults },
-  beyondTrained: { p: 5000, trainedLength: 2048, dModel: 512, headDim: 64, nHeads: 8, ...ropeDefaults, ...t5Defaults },
+  attention: { dModel: 64, seed: 1, trainedLength: 2048, overflow: 'clamp', nHeads: 8, head: 0, latentDims: 0, span: fullSpan, ...ropeDefaults },
+  beyondTrained: { p: 5000, trainedLength: 2048, dModel: 512, headDim: 64, nHeads: 8, latentDims: 0, span: fullSpan, ...ropeDefaults,
+    ...t5Defaults },
   offsetSimilarity: { p: 0, maxOffset: 256, dModel: 64, base: 10000, seed: 1 },
   trainerStep: { steps: 1 },
   trainerParameters: {},
@@ -74,6 +92,7 @@ function withDefaults(options, fallback) {
   if (!isPlainObject(options)) return options;
   const merged = { ...fallback, ...definedEntries(options) };
   if ('scaling' in fallback && isPlainObject(merged.scaling)) merged.scaling = { ...noScaling, ...definedEntries(merged.scaling) };
+  if ('span' in fallback && isPlainObject(merged.span)) merged.span = { ...fullSpan, ...definedEntries(merged.span) };
   return merged;
 }
 
@@ -137,13 +156,19 @@ export async function loadPosenc(options = {}) {
      */
     learnedLookup: call('learnedLookup'),
     /**
-     * Rotates each row of x (rows = positions.length) by p theta_i per pair.
-     * @type {(o: { x: Numbers, positions: Numbers, base?: number, pairing?: 'interleaved' | 'half', scaling?: RopeScaling }) => Table & { attentionFactor: number }}
+     * Rotates each row of x by its position: pair j of the rotary dimensions turns by c theta_j, c the position's coordinate that
+     * turns it (one per row for 'sequence'; (t, h, w) or (h, w) flattened, a row's coordinates together). Positions may reach
+     * limits.maxAnalysisPosition. attentionFactor multiplies q and k in HF (not applied here); logitFactor is DeepSeek's softmax factor.
+     * @type {(o: { x: Numbers, positions: Numbers } & RopeSettings) => Table & { attentionFactor: number, logitFactor: number }}
      */
     rope: call('rope'),
-    /** R(m) q . R(n) k, a function of m - n. @type {(o: { q: Numbers, k: Numbers, m: number, n: number, base?: number, pairing?: string, scaling?: RopeScaling }) => number} */
+    /** R(m) q . R(n) k, a function of m - n. @type {(o: { q: Numbers, k: Numbers, m: number, n: number } & RopeSettings) => number} */
     ropeScore: (options) => call('ropeScore')(options).score,
-    /** theta_i per pair after scaling, and YaRN's attention factor. @type {(o: { headDim: number, base?: number, scaling?: RopeScaling }) => { frequencies: Float64Array, attentionFactor: number }} */
+    /**
+     * theta_j per rotary pair after scaling, for a sequence of sequenceLength tokens (dynamic and longrope read it), the coordinate
+     * turning each pair, the rotary dimensions, and the factors: attentionFactor on q and k (HF's, every kind), logitFactor on the logits.
+     * @type {(o: { headDim: number, sequenceLength?: number } & RopeSettings) => { frequencies: Float64Array, pairAxis: Uint8Array, rotaryDims: number, attentionFactor: number, logitFactor: number }}
+     */
     ropeFrequencies: call('ropeFrequencies'),
     /** The official ALiBi slopes (not sorted for non-powers of two). @type {(nHeads: number) => Float64Array} */
     alibiSlopes: (nHeads) => unwrap(module.alibiSlopes(readScalar(nHeads))).slopes,
@@ -155,11 +180,18 @@ export async function loadPosenc(options = {}) {
     /** T5 buckets of key - query. @type {(o: { relativePositions: Numbers, bidirectional?: boolean, numBuckets?: number, maxDistance?: number }) => Int32Array} */
     t5Bucket: (options) => call('t5Bucket')(options).buckets,
     /**
-     * Toy attention of query p over keys 0..p under one scheme, with seeded weights.
-     * @type {(o: { scheme: Scheme, queryPosition: number, dModel?: number, seed?: number, trainedLength?: number, overflow?: Overflow, base?: number, scaling?: RopeScaling, nHeads?: number, head?: number }) => { logits: Float64Array, weights: Float64Array }}
+     * Toy attention of query p over keys 0..p under one scheme, with seeded weights. RoPE rotates the first rotaryFraction of dModel;
+     * latentDims adds unrotated dimensions to q and k (decoupled RoPE); keys outside `span` get no weight. With `model` (a name in
+     * `models`), one layer group of the preset (layerGroup, default its first) sets scheme and settings; only queryPosition, seed,
+     * overflow and head are read besides.
+     * @type {(o: { scheme?: Scheme, model?: string, layerGroup?: string, queryPosition: number, dModel?: number, seed?: number, trainedLength?: number, overflow?: Overflow, nHeads?: number, head?: number, latentDims?: number, span?: AttentionSpan } & RopeSettings) => { logits: Float64Array, weights: Float64Array }}
      */
     attention: call('attention'),
-    /** What a scheme does at position p when training stopped at trainedLength. @type {(o: { scheme: Scheme, p?: number, trainedLength?: number, [k: string]: unknown }) => object} */
+    /**
+     * What a scheme does at position p when training stopped at trainedLength (p up to limits.maxAnalysisPosition). With `model`, the
+     * preset sets everything but p and the result holds `groups`, one analysis per layer group (RoPE's pairs, NoPE's queryScale, ...).
+     * @type {(o: { scheme?: Scheme, model?: string, p?: number, trainedLength?: number, [k: string]: unknown }) => object}
+     */
     beyondTrained: call('beyondTrained'),
     /**
      * PE(p).PE(p+delta) (direct and closed form) and the RoPE score of seeded q, k at offsets 0..maxOffset.
@@ -220,10 +252,20 @@ export async function loadPosenc(options = {}) {
     limits,
     /**
      * Every name the functions read, per option, in the order lists show them (the module's tables:
-     * a page never keeps its own copy), each with a label for people.
-     * @type {{ scheme: NameList, overflow: NameList, task: NameList, scalingKind: NameList, pairing: NameList, layout: NameList, precision: NameList }}
+     * a page never keeps its own copy), each with a label for people. scalingKind's entries also list the
+     * scaling fields each kind reads, and whether it needs per-pair factors only a checkpoint gives.
+     * @type {{ scheme: NameList, overflow: NameList, task: NameList, scalingKind: ReadonlyArray<{ name: string, label: string, reads: NameList, perPairFactors: boolean }>,
+     *   pairing: NameList, layout: NameList, precision: NameList, yarnRamp: NameList, rotaryAxes: NameList, spanKind: NameList, model: NameList }}
      */
     names: deepFreeze(unwrap(module.names())),
+    /**
+     * Real models' position settings (GPT-2 ... Qwen2-VL), one entry per model: sizes, trained and context lengths, layer groups
+     * with their RoPE settings (as RopeSettings), span and temperature, and the file or paper each number comes from.
+     * @type {ReadonlyArray<{ name: string, label: string, layers: number, heads: number, headDim: number, dModel: number, trainedLength: number,
+     *   contextLength: number, t5?: object, groups: ReadonlyArray<{ name: string, label: string, scheme: Scheme, layers: Int32Array, rope?: RopeSettings,
+     *   latentDims: number, span: AttentionSpan, temperature?: { floor: number, scale: number } }>, sources: ReadonlyArray<{ covers: string, where: string }> }>}
+     */
+    models: deepFreeze(unwrap(module.models()).models),
     /**
      * Diagnostics for leak tests: wasm memory size, the allocator's break (sbrk(0)), the stack pointer and its base, and the
      * count of live Embind value handles (each leaked handle is a JS object the page can never free).

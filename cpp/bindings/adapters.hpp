@@ -44,9 +44,14 @@ namespace posenc::js
     // About the module (module_info.cpp)
     /// The bounds every call is checked against.
     val limits();
-    /// { ok, scheme, overflow, task, scalingKind, pairing, layout, precision }: each enum's
-    /// [{ name, label }], the names every call reads, in the order lists show them.
+    /// { ok, scheme, overflow, task, scalingKind, pairing, layout, precision, yarnRamp, rotaryAxes,
+    /// spanKind, model }: each enum's [{ name, label }], the names every call reads, in the order lists
+    /// show them (scalingKind's entries also list the scaling fields each kind reads).
     val names();
+    /// scalingKind's entries: { name, label, reads: [{ name, label }], perPairFactors }.
+    val scaling_kind_entries();
+    /// { ok, models }: the real-model presets (models.hpp) with their sources.
+    val models();
     /// { ok, heapSize, heapTop, stackPointer, stackBase } in bytes, for leak tests.
     val memory_stats();
 }

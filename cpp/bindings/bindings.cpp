@@ -30,5 +30,6 @@ EMSCRIPTEN_BINDINGS(posenc)
     emscripten::function("modelEvaluate", &model_evaluate);
     emscripten::function("limits", &limits);
     emscripten::function("names", &names);
+    emscripten::function("models", &models);
     emscripten::function("memoryStats", &memory_stats);
 }

@@ -118,6 +118,22 @@ namespace posenc::js
         return std::nullopt;
     }
 
+    bool OptionsReader::has(const char* key) const { return !object_[key].isUndefined(); }
+
+    Problem OptionsReader::optional_number(const char* key, std::optional<double>& out) const
+    {
+        out.reset();
+        if (!has(key)) return std::nullopt;
+        double number = 0;
+        if (auto problem = this->number(key, number))
+        {
+            problem->allowed = "a number, or left out (not set)";
+            return problem;
+        }
+        out = number;
+        return std::nullopt;
+    }
+
     Problem OptionsReader::number(const char* key, double& out) const
     {
         const val value = object_[key];

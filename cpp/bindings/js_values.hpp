@@ -8,6 +8,7 @@
 #include <initializer_list>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -88,8 +89,14 @@ namespace posenc::js
         /// A reader of object[key], a nested options object whose fields are named "key.field".
         Problem nested(const char* key, OptionsReader& out) const;
 
+        /// Whether object[key] is given (not undefined).
+        bool has(const char* key) const;
+
         /// object[key] must be a number.
         Problem number(const char* key, double& out) const;
+
+        /// object[key] must be a number, or missing (undefined), which leaves `out` empty.
+        Problem optional_number(const char* key, std::optional<double>& out) const;
 
         /// object[key] must be a number; an integer within +-2^53 is stored as it is, for the core to
         /// judge, any other number as `unrepresentable` (see above).

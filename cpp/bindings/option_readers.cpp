@@ -1,12 +1,46 @@
 #include "option_readers.hpp"
 
+#include <string>
+#include <vector>
+
 namespace posenc::js
 {
-    Problem read_rope_options(const OptionsReader& read, RopeOptions& out)
+    namespace
     {
-        if (auto problem = read.number("base", out.base)) return problem;
-        if (auto problem = read.name("pairing", out.pairing)) return problem;
-        return read_rope_scaling(read, out.scaling);
+        /// A list of per-pair factors: its length is judged by the core (one per rotary pair), and
+        /// lists no longer than the widest head are copied.
+        Problem read_per_pair(const OptionsReader& scaling, const char* key, std::vector<double>& out)
+        {
+            std::uint64_t length = 0;
+            if (auto problem = scaling.list_length(key, length)) return problem;
+            if (length > static_cast<std::uint64_t>(limits::max_d_model))
+                return range_problem(std::string("scaling.") + key + ".length", "at most " + std::to_string(limits::max_d_model),
+                                     std::to_string(length));
+            return scaling.list(key, out);
+        }
+
+        /// Reads one field of RopeScaling, by its table entry's JS name.
+        Problem read_scaling_field(const OptionsReader& scaling, ScalingField field, RopeScaling& out)
+        {
+            const char* key = std::string_view(name_of(field)).data();  // the table's names are literals
+            switch (field)
+            {
+            case ScalingField::factor: return scaling.number(key, out.factor);
+            case ScalingField::trained_length: return scaling.integer(key, out.trained_length);
+            case ScalingField::low_freq_factor: return scaling.number(key, out.low_freq_factor);
+            case ScalingField::high_freq_factor: return scaling.number(key, out.high_freq_factor);
+            case ScalingField::beta_fast: return scaling.number(key, out.beta_fast);
+            case ScalingField::beta_slow: return scaling.number(key, out.beta_slow);
+            case ScalingField::ramp: return scaling.name(key, out.ramp);
+            case ScalingField::truncate: return scaling.boolean(key, out.truncate);
+            case ScalingField::attention_factor: return scaling.optional_number(key, out.attention_factor);
+            case ScalingField::mscale: return scaling.optional_number(key, out.mscale);
+            case ScalingField::mscale_all_dim: return scaling.optional_number(key, out.mscale_all_dim);
+            case ScalingField::short_factor: return read_per_pair(scaling, key, out.short_factor);
+            case ScalingField::long_factor: return read_per_pair(scaling, key, out.long_factor);
+            }
+            return std::nullopt;
+        }
     }
 
     Problem read_rope_scaling(const OptionsReader& read, RopeScaling& out)
@@ -15,11 +49,44 @@ namespace posenc::js
         if (auto problem = read.nested("scaling", scaling)) return problem;
         if (auto problem = scaling.name("kind", out.kind)) return problem;
         const auto& entry = scaling_entry(out.kind);
-        if (entry.reads_factor)
-            if (auto problem = scaling.number("factor", out.factor)) return problem;
-        if (entry.reads_trained_length)
-            if (auto problem = scaling.integer("trainedLength", out.trained_length)) return problem;
+        for (const auto& field : scaling_field_names)
+            if (reads(entry, field.value))
+                if (auto problem = read_scaling_field(scaling, field.value, out)) return problem;
         return std::nullopt;
+    }
+
+    Problem read_rope_options(const OptionsReader& read, RopeOptions& out, bool multimodal)
+    {
+        if (auto problem = read.number("base", out.base)) return problem;
+        if (auto problem = read.name("pairing", out.pairing)) return problem;
+        if (auto problem = read.number("rotaryFraction", out.rotary_fraction)) return problem;
+        if (multimodal)
+            if (auto problem = read.name("rotaryAxes", out.axes)) return problem;
+        if (out.axes == RopeAxes::mrope)
+        {
+            std::uint64_t length = 0;
+            if (auto problem = read.list_length("mropeSection", length)) return problem;
+            if (length != out.mrope_section.size())
+                return range_problem("mropeSection.length", "3 (pairs turned by t, h and w)", std::to_string(length));
+            std::vector<double> section;
+            if (auto problem = read.list("mropeSection", section)) return problem;
+            for (std::size_t a = 0; a < section.size(); ++a)
+            {
+                if (auto problem = check_integer("mropeSection[" + std::to_string(a) + "]", section[a], 0, limits::max_d_model / 2))
+                    return problem;
+                out.mrope_section[a] = static_cast<std::int64_t>(section[a]);
+            }
+        }
+        return read_rope_scaling(read, out.scaling);
+    }
+
+    Problem read_attention_span(const OptionsReader& read, AttentionSpan& out)
+    {
+        OptionsReader span;
+        if (auto problem = read.nested("span", span)) return problem;
+        if (auto problem = span.name("kind", out.kind)) return problem;
+        if (out.kind == AttentionSpanKind::full) return std::nullopt;
+        return span.integer("size", out.size);
     }
 
     Problem read_t5_options(const OptionsReader& read, T5BucketOptions& out)

@@ -2,18 +2,22 @@
 // Readers for option groups several adapters share. They read types only; the adapter hands what
 // they read to the core's checks.
 #include "js_values.hpp"
+#include "posenc/attention_span.hpp"
 #include "posenc/experiment.hpp"
 #include "posenc/rope.hpp"
 #include "posenc/t5_bias.hpp"
 
 namespace posenc::js
 {
-    /// { base, pairing, scaling: { kind, factor, trainedLength } }: of factor and trainedLength, those
-    /// the kind reads (its entry in rope_scaling_names).
-    Problem read_rope_options(const OptionsReader& read, RopeOptions& out);
-
-    /// scaling: { kind, factor, trainedLength }, the fields the kind reads.
+    /// scaling: { kind, ...the fields the kind's entry in rope_scaling_names reads }.
     Problem read_rope_scaling(const OptionsReader& read, RopeScaling& out);
+
+    /// { base, pairing, rotaryFraction, rotaryAxes, mropeSection (for 'mrope'), scaling: { kind, ... } };
+    /// without `multimodal`, positions are token indices and rotaryAxes is not read.
+    Problem read_rope_options(const OptionsReader& read, RopeOptions& out, bool multimodal = true);
+
+    /// { span: { kind, size (unless 'full') } }.
+    Problem read_attention_span(const OptionsReader& read, AttentionSpan& out);
 
     /// { bidirectional, numBuckets, maxDistance }.
     Problem read_t5_options(const OptionsReader& read, T5BucketOptions& out);

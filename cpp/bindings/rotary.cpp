@@ -20,13 +20,15 @@ namespace posenc::js
         POSENC_CHECK(read.verdict(check_rope_shape(count, x_length, settings)));
         std::vector<double> positions, x;
         POSENC_CHECK(read.list("positions", positions));
-        POSENC_CHECK(check_positions(positions));
+        POSENC_CHECK(check_positions(positions, limits::max_analysis_position));
         POSENC_CHECK(read.list("x", x));
 
-        const auto head_dim = static_cast<std::size_t>(x_length / count);
+        const auto rows = static_cast<std::size_t>(count / axis_count(settings.axes));
+        const auto head_dim = static_cast<std::size_t>(x_length) / rows;
         posenc::rope_in_place(x, head_dim, positions, settings);  // x is this call's copy
-        val result = table_result(static_cast<std::size_t>(count), head_dim, x);
+        val result = table_result(rows, head_dim, x);
         result.set("attentionFactor", rope_attention_factor(settings.scaling));
+        result.set("logitFactor", rope_logit_factor(settings.scaling));
         return result;
     }
 
@@ -54,14 +56,18 @@ namespace posenc::js
     {
         POSENC_CHECK(require_object(options, "options"));
         const OptionsReader read(options);
-        std::int64_t head_dim = 0;
+        std::int64_t head_dim = 0, sequence_length = 0;
         RopeOptions settings;
-        POSENC_CHECK(read.integer("headDim", head_dim));
+        POSENC_CHECK(read.integers({{"headDim", head_dim}, {"sequenceLength", sequence_length}}));
         POSENC_CHECK(read_rope_options(read, settings));
         POSENC_CHECK(read.verdict(check_rope_options(head_dim, settings)));
+        POSENC_CHECK(read.verdict(posenc::check_rope_sequence_length(sequence_length)));
         val result = success();
-        result.set("frequencies", float64_array(posenc::rope_frequencies(head_dim, settings)));
+        result.set("frequencies", float64_array(posenc::rope_frequencies(head_dim, settings, sequence_length)));
+        result.set("pairAxis", uint8_array(posenc::rope_pair_axes(head_dim, settings)));
+        result.set("rotaryDims", static_cast<double>(rotary_dims(head_dim, settings)));
         result.set("attentionFactor", rope_attention_factor(settings.scaling));
+        result.set("logitFactor", rope_logit_factor(settings.scaling));
         return result;
     }
 }

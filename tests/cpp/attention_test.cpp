@@ -134,3 +134,66 @@ TEST_CASE("A kept head gives the same row as a fresh one, whatever was asked bef
     options.query_position = 400;
     CHECK(posenc::attention_row(options).logits == first.logits);
 }
+
+// The same bound as above (the same sums, reordered): partial rotary and decoupled latent
+// dimensions add token-only dot products, a span and Llama 4's temperature only mask and scale.
+TEST_CASE("The fast attention row equals the direct one with partial, decoupled and windowed RoPE", "[attention][rope]")
+{
+    using posenc::AttentionSpanKind;
+    using posenc::RopeScalingKind;
+    const auto query_position = GENERATE(0, 300, 1100);
+    AttentionOptions options;
+    options.scheme = Scheme::rope;
+    options.query_position = query_position;
+    options.d_model = 16;
+    options.seed = 5;
+    for (const double fraction : {0.25, 0.5, 1.0})
+        for (const std::int64_t latent : {0, 8})
+            for (const posenc::AttentionSpan span : {posenc::AttentionSpan{}, posenc::AttentionSpan{AttentionSpanKind::sliding, 100},
+                                                     posenc::AttentionSpan{AttentionSpanKind::chunked, 256}})
+            {
+                options.rotary_fraction = fraction;
+                options.latent_dims = latent;
+                options.span = span;
+                RopeScalingKind kind = latent > 0 ? RopeScalingKind::yarn : RopeScalingKind::dynamic;
+                options.scaling = {kind, 8.0, 300};
+                if (latent > 0) options.scaling.mscale_all_dim = 1.0;
+                CAPTURE(query_position, fraction, latent, static_cast<int>(span.kind));
+                const auto fast = posenc::attention_row(options);
+                const auto direct = reference::reference_attention_row(options);
+                CHECK(largest_difference(fast.logits, direct.logits) < 1e-10);
+                CHECK(largest_difference(fast.weights, direct.weights) < 1e-12);
+                const auto first = static_cast<std::size_t>(posenc::first_visible_key(options.query_position, span));
+                for (std::size_t j = 0; j < first; ++j) REQUIRE(fast.weights[j] == 0);
+            }
+    options = {};
+    options.scheme = Scheme::nope;
+    options.query_position = 20000;
+    options.temperature_floor = 8192;
+    options.temperature_scale = 0.1;
+    const auto warm = posenc::attention_row(options);
+    CHECK(largest_difference(warm.logits, reference::reference_attention_row(options).logits) < 1e-10);
+    options.temperature_scale = 0;
+    const auto plain = posenc::attention_row(options);
+    // floor(20001 / 8192) = 2: every logit times ln(3) 0.1 + 1.
+    CHECK(warm.logits[5] == Approx(plain.logits[5] * (std::log(3.0) * 0.1 + 1)).epsilon(1e-14));
+}
+
+TEST_CASE("The toy head checks its new settings in the house format", "[attention][arguments]")
+{
+    AttentionOptions options;
+    options.scheme = Scheme::rope;
+    options.d_model = 256;
+    options.query_position = 1 << 20;
+    CHECK(posenc::check_attention(options)->message()
+          == "(queryPosition + 1) x dModel must be at most 268435456 (a multiply-add per key and dimension); got 268435712");
+    options.query_position = 10;
+    options.latent_dims = 300;
+    CHECK(posenc::check_attention(options)->message() == "latentDims must be an integer from 0 to 256; got 300");
+    options.latent_dims = 0;
+    options.span = {posenc::AttentionSpanKind::sliding, 0};
+    CHECK(posenc::check_attention(options)->message() == "span.size must be an integer from 1 to 16777216; got 0");
+    options.span = {};
+    options.rotary_fraction = 0.001;
+    CHECK(posenc::check_attention(options)->argument == "rotaryFraction");
+}

@@ -165,3 +165,62 @@ TEST_CASE("analyse_pairs refuses used and trained frequency lists of different l
     CHECK_THROWS_AS(posenc::analyse_pairs(used, trained, {5000, 2048}), std::invalid_argument);
     CHECK_NOTHROW(posenc::analyse_pairs(trained, trained, {5000, 2048}));
 }
+
+TEST_CASE("The analyses need no table: p and L reach 2^24", "[beyond]")
+{
+    CHECK_FALSE(posenc::check_beyond_trained({std::int64_t{1} << 24, std::int64_t{1} << 24}));
+    CHECK(posenc::check_beyond_trained({(std::int64_t{1} << 24) + 1, 2048})->message()
+          == "p must be an integer from 0 to 16777216; got 16777217");
+    // The nearest trained sinusoidal row for a p past the table's positions, even and odd d.
+    for (std::int64_t d : {64, 63})
+    {
+        const auto nearest = posenc::nearest_trained_sinusoidal({2000000, 2048}, {d, 10000.0});
+        CHECK((nearest.position >= 0 && nearest.position < 2048));
+        CHECK((nearest.cosine > 0 && nearest.cosine < 1));
+    }
+    CHECK(posenc::t5_reach(2000000, {}).bucket == 15);  // the last bucket of keys before the query, as at 128
+    CHECK(posenc::alibi_reach(8, 2000000).bias_at_p[0] == -1000000);
+}
+
+TEST_CASE("RoPE past L: a span caps the distance analysed; unrotated dimensions are counted", "[beyond][rope]")
+{
+    posenc::RopeBeyondOptions options;
+    options.head_dim = 96;
+    options.rope.rotary_fraction = 0.25;
+    options.latent_dims = 32;
+    const auto plain = posenc::rope_beyond_trained({200000, 2048}, options);
+    CHECK(plain.distance == 200000);
+    CHECK(plain.rotary_dims == 24);
+    CHECK(plain.unrotated_dims == 72 + 32);
+    CHECK(plain.pairs.wavelength.size() == 12);
+    CHECK(plain.pairs.out_of_range_count > 0);
+    options.span = {posenc::AttentionSpanKind::sliding, 1024};
+    const auto windowed = posenc::rope_beyond_trained({200000, 2048}, options);
+    CHECK(windowed.distance == 1023);
+    CHECK(windowed.pairs.out_of_range_count == 0);  // 1,023 < L: every angle was seen in training
+    options.span = {posenc::AttentionSpanKind::chunked, 8192};
+    CHECK(posenc::rope_beyond_trained({200000, 2048}, options).distance == 200000 % 8192);
+}
+
+TEST_CASE("Training's frequencies: unscaled for a static rescaling, the kind's own at L for dynamic and LongRoPE", "[beyond][rope]")
+{
+    posenc::RopeOptions options;
+    options.scaling = {posenc::RopeScalingKind::pi, 4.0, 0};
+    CHECK(posenc::trained_frequencies(64, options, 2048) == posenc::rope_frequencies(64, {}));
+    options.scaling = {posenc::RopeScalingKind::dynamic, 4.0, 2048};
+    CHECK(posenc::trained_frequencies(64, options, 2048) == posenc::rope_frequencies(64, {}));
+    options.scaling = {posenc::RopeScalingKind::longrope, 4.0, 2048};
+    options.scaling.short_factor.assign(32, 2.0);
+    options.scaling.long_factor.assign(32, 4.0);
+    const auto trained = posenc::trained_frequencies(64, options, 2048);
+    const auto plain = posenc::rope_frequencies(64, {});
+    for (std::size_t i = 0; i < 32; ++i) CHECK(trained[i] == Approx(plain[i] / 2).epsilon(1e-15));
+    // At p = 5,000 the long factors are in use; against the short ones of training, the context analysis
+    // (with the frequencies used at p, below the context length) finds nothing outside at 5,000 < 8,192.
+    posenc::RopeBeyondOptions beyond;
+    beyond.rope = options;
+    beyond.context_length = 8192;
+    const auto result = posenc::rope_beyond_trained({5000, 2048}, beyond);
+    for (std::size_t i = 0; i < 32; ++i) CHECK(result.frequencies[i] == Approx(plain[i] / 4).epsilon(1e-15));
+    CHECK(result.context_pairs.out_of_range_count == 0);
+}

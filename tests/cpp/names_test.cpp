@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "posenc/attention_span.hpp"
 #include "posenc/learned.hpp"
 #include "posenc/rope.hpp"
 #include "posenc/scheme.hpp"
@@ -44,7 +45,17 @@ TEST_CASE("Each enum's table lists every value once under its own name", "[names
     check_table<Overflow>({Overflow::error, Overflow::clamp, Overflow::wrap, Overflow::window, Overflow::interpolate});
     check_table<posenc::Task>({posenc::Task::copy_back, posenc::Task::recall_first, posenc::Task::last_marker});
     using posenc::RopeScalingKind;
-    check_table<RopeScalingKind>({RopeScalingKind::none, RopeScalingKind::pi, RopeScalingKind::ntk, RopeScalingKind::yarn});
+    check_table<RopeScalingKind>({RopeScalingKind::none, RopeScalingKind::pi, RopeScalingKind::ntk, RopeScalingKind::yarn,
+                                  RopeScalingKind::llama3, RopeScalingKind::dynamic, RopeScalingKind::longrope});
+    check_table<posenc::YarnRamp>({posenc::YarnRamp::dimension, posenc::YarnRamp::ratio});
+    using posenc::ScalingField;
+    check_table<ScalingField>({ScalingField::factor, ScalingField::trained_length, ScalingField::low_freq_factor,
+                               ScalingField::high_freq_factor, ScalingField::beta_fast, ScalingField::beta_slow, ScalingField::ramp,
+                               ScalingField::truncate, ScalingField::attention_factor, ScalingField::mscale, ScalingField::mscale_all_dim,
+                               ScalingField::short_factor, ScalingField::long_factor});
+    check_table<posenc::RopeAxes>({posenc::RopeAxes::sequence, posenc::RopeAxes::mrope, posenc::RopeAxes::axial});
+    using posenc::AttentionSpanKind;
+    check_table<AttentionSpanKind>({AttentionSpanKind::full, AttentionSpanKind::sliding, AttentionSpanKind::chunked});
     check_table<posenc::RopePairing>({posenc::RopePairing::interleaved, posenc::RopePairing::half});
     check_table<posenc::SinusoidalLayout>({posenc::SinusoidalLayout::interleaved, posenc::SinusoidalLayout::concat});
     check_table<posenc::Precision>({posenc::Precision::float64, posenc::Precision::float32});
@@ -56,7 +67,8 @@ TEST_CASE("An unknown name is refused with the table's names in its order", "[na
     const auto problem = posenc::parse_name("scaling.kind", "linear", kind);
     REQUIRE(problem);
     CHECK(problem->kind == posenc::ArgumentProblem::Kind::range);
-    CHECK(problem->message() == "scaling.kind must be one of 'none', 'pi', 'ntk', 'yarn'; got the string \"linear\"");
+    CHECK(problem->message()
+          == "scaling.kind must be one of 'none', 'pi', 'ntk', 'yarn', 'llama3', 'dynamic', 'longrope'; got the string \"linear\"");
     CHECK(kind == posenc::RopeScalingKind::none);  // untouched
     CHECK_FALSE(posenc::parse_name("scaling.kind", "yarn", kind));
     CHECK(kind == posenc::RopeScalingKind::yarn);

@@ -80,7 +80,7 @@ const cases = [
   ['rope', 'scaling', { kind: 'ntk', factor: 1e308 }, R, 'scaling.factor'], ['rope', 'scaling', { kind: 'ntk', factor: '2' }, T, 'scaling.factor'],
   ['rope', 'scaling', { kind: 'yarn', factor: 2 }, R, 'scaling.trainedLength'], ['rope', 'scaling', { kind: 'yarn', factor: 2, trainedLength: -1 }, R, 'scaling.trainedLength'],
   ['ropeScore', 'q', [1, 2, 3], R, 'k.length'], ['ropeScore', 'k', [1, 2], R, 'k.length'], ['ropeScore', 'q', undefined, T, 'q'],
-  ['ropeScore', 'q', new Float64Array(5000), R, 'q.length'], ['ropeScore', 'm', -1, R, 'm'], ['ropeScore', 'n', 70000, R, 'n'],
+  ['ropeScore', 'q', new Float64Array(5000), R, 'q.length'], ['ropeScore', 'm', -1, R, 'm'], ['ropeScore', 'n', 2 ** 24 + 1, R, 'n'],
   ['ropeScore', 'm', 1.5, R, 'm'], ['ropeScore', 'n', 'zero', T, 'n'],
   ['ropeFrequencies', 'headDim', 7, R, 'headDim'], ['ropeFrequencies', 'headDim', 0, R, 'headDim'], ['ropeFrequencies', 'headDim', 8192, R, 'headDim'],
   ['alibiBias', 'nHeads', 0, R, 'nHeads'], ['alibiBias', 'nHeads', 1025, R, 'nHeads'], ['alibiBias', 'nHeads', 2.5, R, 'nHeads'],
@@ -91,13 +91,25 @@ const cases = [
   ['t5Bucket', 'numBuckets', 0, R, 'numBuckets'], ['t5Bucket', 'maxDistance', 4, R, 'maxDistance'],
   ['t5Bucket', 'bidirectional', 'yes', T, 'bidirectional'], ['t5Bucket', 'bidirectional', 1, T, 'bidirectional'],
   ['attention', 'scheme', 'xpos', R, 'scheme'], ['attention', 'scheme', undefined, T, 'scheme'],
-  ['attention', 'queryPosition', -1, R, 'queryPosition'], ['attention', 'queryPosition', 65537, R, 'queryPosition'],
+  ['attention', 'queryPosition', -1, R, 'queryPosition'], ['attention', 'queryPosition', 2 ** 24 + 1, R, 'queryPosition'],
+  ['attention', null, { queryPosition: 2 ** 21, dModel: 256 }, R, '(queryPosition + 1) x dModel'],
   ['attention', 'dModel', 7, R, 'dModel'], ['attention', 'dModel', 512, R, 'dModel'], ['attention', 'head', 8, R, 'head'],
   ['attention', 'nHeads', 0, R, 'nHeads'], ['attention', 'overflow', 'none', R, 'overflow'],
   ['attention', 'trainedLength', 0, R, 'trainedLength'], ['attention', 'seed', -2, R, 'seed'],
   ['beyondTrained', 'scheme', 'absolute', R, 'scheme'], ['beyondTrained', 'p', -1, R, 'p'], ['beyondTrained', 'p', 1e308, R, 'p'],
   ['beyondTrained', 'trainedLength', 0, R, 'trainedLength'], ['beyondTrained', 'dModel', 1, R, 'dModel'],
   ['beyondTrained', 'base', 1, R, 'base'], ['beyondTrained', 'trainedLength', 65536, R, 'trainedLength x dModel'],
+  ['beyondTrained', null, { scheme: 'rope', latentDims: -1 }, R, 'latentDims'], ['beyondTrained', null, { scheme: 'rope', latentDims: 1.5 }, R, 'latentDims'],
+  ['beyondTrained', null, { scheme: 'rope', span: { kind: 'sliding', size: 0 } }, R, 'span.size'],
+  ['beyondTrained', null, { scheme: 'rope', span: { kind: 'window' } }, R, 'span.kind'], ['beyondTrained', null, { scheme: 'rope', span: 5 }, T, 'span'],
+  ['beyondTrained', null, { scheme: 'rope', rotaryAxes: 'mrope', headDim: 64 }, R, 'mropeSection'],
+  ['beyondTrained', 'model', 'gpt-5', R, 'model'], ['beyondTrained', 'model', 3, T, 'model'], ['beyondTrained', null, { model: 'gpt-2', p: -1 }, R, 'p'],
+  ['beyondTrained', null, { model: 'llama-4-scout', p: 2 ** 24 + 1 }, R, 'p'],
+  ['attention', 'model', 'Llama', R, 'model'], ['attention', 'model', {}, T, 'model'],
+  ['attention', null, { model: 'gemma-3-4b', layerGroup: 'nope' }, R, 'layerGroup'], ['attention', null, { model: 'gemma-3-4b', layerGroup: 2 }, T, 'layerGroup'],
+  ['attention', null, { model: 't5', dModel: 7 }, R, 'dModel'], ['attention', null, { model: 'llama-3.1-8b', queryPosition: 2 ** 21 }, R, '(queryPosition + 1) x dModel'],
+  ['attention', 'span', { kind: 'chunked', size: -4 }, R, 'span.size'], ['attention', 'span', { kind: 'sliding', size: 2.5 }, R, 'span.size'],
+  ['attention', 'span', { kind: 1 }, T, 'span.kind'], ['attention', 'rotaryFraction', 0.1, R, 'rotaryFraction'],
   ['offsetSimilarity', 'dModel', 9, R, 'dModel'], ['offsetSimilarity', 'maxOffset', 70000, R, 'maxOffset'],
   ['offsetSimilarity', 'p', 65536.5, R, 'p'], ['offsetSimilarity', 'seed', NaN, R, 'seed'],
   // field null: the value is a patch of several fields
@@ -132,12 +144,13 @@ const cases = [
 const integers = {
   sinusoidal: { dModel: [1, 4096] }, nope: { dModel: [1, 4096] },
   learnedTable: { maxLength: [1, 65536], dModel: [1, 4096], seed: [0, 2 ** 53] },
-  ropeScore: { m: [0, 65536], n: [0, 65536] },
-  ropeFrequencies: { headDim: [2, 4096] },
+  ropeScore: { m: [0, 2 ** 24], n: [0, 2 ** 24] },
+  ropeFrequencies: { headDim: [2, 4096], sequenceLength: [1, 2 ** 24 + 1] },
   alibiBias: { nHeads: [1, 1024], queryLength: [1, 65537], keyLength: [1, 65537] },
   t5Bucket: { numBuckets: [2, 1024], maxDistance: [1, 2 ** 20] },
-  attention: { queryPosition: [0, 65536], dModel: [2, 256], seed: [0, 2 ** 53], trainedLength: [1, 65536], nHeads: [1, 1024], head: [0, 7] },
-  beyondTrained: { p: [0, 65536], trainedLength: [1, 65536], dModel: [2, 4096] },
+  attention: { queryPosition: [0, 2 ** 24], dModel: [2, 256], seed: [0, 2 ** 53], trainedLength: [1, 65536], nHeads: [1, 1024], head: [0, 7],
+    latentDims: [0, 256] },
+  beyondTrained: { p: [0, 2 ** 24], trainedLength: [1, 2 ** 24], dModel: [2, 4096] },
   offsetSimilarity: { p: [0, 65536], maxOffset: [0, 65536], dModel: [2, 4096], seed: [0, 2 ** 53] },
   trainerCreate: {
     seed: [0, 2 ** 53], trainedLength: [1, 16384], dModel: [2, 128], nHeads: [1, 8], nLayers: [1, 2], mlpHidden: [0, 512],
@@ -159,7 +172,7 @@ for (const [fn, fields] of Object.entries(integers)) {
   }
 }
 // Real numbers that must be finite and within a range (1e308 is a valid base: base^(2i/d) <= base).
-const reals = { sinusoidal: ['base'], rope: ['base'], ropeFrequencies: ['base'], attention: ['base'], beyondTrained: ['base'],
+const reals = { sinusoidal: ['base'], rope: ['base', 'rotaryFraction'], ropeFrequencies: ['base', 'rotaryFraction'], attention: ['base'], beyondTrained: ['base'],
   offsetSimilarity: ['base'], trainerCreate: ['base', 'learningRate'], modelProbe: ['base'], modelEvaluate: ['base'] };
 for (const [fn, fields] of Object.entries(reals)) {
   for (const field of fields) {
@@ -168,9 +181,9 @@ for (const [fn, fields] of Object.entries(reals)) {
   }
 }
 // Enums: unknown strings (wrong case, empty, padded) are RangeErrors; other types TypeErrors.
-const enums = { sinusoidal: ['layout', 'precision'], learnedLookup: ['overflow'], rope: ['pairing'], attention: ['scheme', 'overflow'],
-  beyondTrained: ['scheme'], trainerCreate: ['scheme', 'task'], trainerEvaluate: ['overflow'], modelProbe: ['scheme', 'task', 'overflow'],
-  modelEvaluate: ['scheme', 'task', 'overflow'] };
+const enums = { sinusoidal: ['layout', 'precision'], learnedLookup: ['overflow'], rope: ['pairing', 'rotaryAxes'], attention: ['scheme', 'overflow'],
+  beyondTrained: ['scheme', 'model'], ropeFrequencies: ['rotaryAxes'], trainerCreate: ['scheme', 'task'], trainerEvaluate: ['overflow'],
+  modelProbe: ['scheme', 'task', 'overflow'], modelEvaluate: ['scheme', 'task', 'overflow'] };
 for (const [fn, fields] of Object.entries(enums)) {
   for (const field of fields) {
     for (const value of ['bogus', '', 'CLAMP ', '<script>']) cases.push([fn, field, value, R, field]);
@@ -181,6 +194,55 @@ for (const fn of ['rope', 'ropeScore', 'ropeFrequencies', 'attention']) {
   cases.push([fn, 'scaling', { kind: 'Linear' }, R, 'scaling.kind'], [fn, 'scaling', { kind: 'pi', factor: Infinity }, R, 'scaling.factor'],
     [fn, 'scaling', { kind: 'pi', factor: null }, T, 'scaling.factor'], [fn, 'scaling', null, T, 'scaling']);
 }
+// The newer scaling kinds' fields and the rotary layout, on every function that reads RoPE settings (head dim 8: 4 rotary pairs).
+const llama3 = { kind: 'llama3', factor: 8, trainedLength: 64 };
+const yarn = { kind: 'yarn', factor: 4, trainedLength: 64 };
+for (const fn of ['rope', 'ropeScore', 'ropeFrequencies', 'attention', 'beyondTrained']) {
+  const scheme = fn === 'beyondTrained' ? { scheme: 'rope', headDim: 8 } : {};
+  const pairs = fn === 'rope' || fn === 'ropeScore' ? 2 : 4;  // valid[fn]'s head dimension / 2
+  const longrope = { kind: 'longrope', factor: 4, trainedLength: 64, shortFactor: Array(pairs).fill(1), longFactor: Array(pairs).fill(2) };
+  const bad = (field, value, type, argument) => cases.push([fn, null, { ...scheme, [field]: value }, type, argument]);
+  bad('scaling', { ...llama3, lowFreqFactor: 0 }, R, 'scaling.lowFreqFactor');
+  bad('scaling', { ...llama3, highFreqFactor: 0.5 }, R, 'scaling.highFreqFactor');
+  bad('scaling', { ...llama3, lowFreqFactor: '1' }, T, 'scaling.lowFreqFactor');
+  bad('scaling', { ...llama3, trainedLength: 0 }, R, 'scaling.trainedLength');
+  bad('scaling', { ...yarn, betaFast: 1 }, R, 'scaling.betaFast');
+  bad('scaling', { ...yarn, betaSlow: -1 }, R, 'scaling.betaSlow');
+  bad('scaling', { ...yarn, betaFast: NaN }, R, 'scaling.betaFast');
+  bad('scaling', { ...yarn, ramp: 'paper' }, R, 'scaling.ramp');
+  bad('scaling', { ...yarn, ramp: 2 }, T, 'scaling.ramp');
+  bad('scaling', { ...yarn, truncate: 'no' }, T, 'scaling.truncate');
+  bad('scaling', { ...yarn, attentionFactor: 0 }, R, 'scaling.attentionFactor');
+  bad('scaling', { ...yarn, attentionFactor: '1.1' }, T, 'scaling.attentionFactor');
+  bad('scaling', { ...yarn, mscale: -1 }, R, 'scaling.mscale');
+  bad('scaling', { ...yarn, mscaleAllDim: Infinity }, R, 'scaling.mscaleAllDim');
+  bad('scaling', { kind: 'dynamic', factor: 0.5, trainedLength: 64 }, R, 'scaling.factor');
+  bad('scaling', { kind: 'dynamic', factor: 2 }, R, 'scaling.trainedLength');
+  bad('scaling', { ...longrope, shortFactor: undefined }, T, 'scaling.shortFactor');
+  bad('scaling', { ...longrope, shortFactor: [1, 1, 1] }, R, 'scaling.shortFactor.length');
+  bad('scaling', { ...longrope, longFactor: [...longrope.longFactor.slice(1), 0] }, R, `scaling.longFactor[${pairs - 1}]`);
+  bad('scaling', { ...longrope, longFactor: [NaN, ...longrope.longFactor.slice(1)] }, R, 'scaling.longFactor[0]');
+  bad('scaling', { ...longrope, longFactor: new Float64Array(5000) }, R, 'scaling.longFactor.length');
+  bad('scaling', { ...longrope, longFactor: 'wide' }, T, 'scaling.longFactor');
+  bad('rotaryFraction', 0, R, 'rotaryFraction');
+  bad('rotaryFraction', 1.5, R, 'rotaryFraction');
+  bad('rotaryFraction', 0.2, R, 'rotaryFraction');  // 1.6 dimensions: none rotate
+  bad('rotaryFraction', '1', T, 'rotaryFraction');
+  if (fn === 'attention') continue;  // the toy head's positions are token indices: it reads no rotaryAxes
+  bad('rotaryAxes', 'cube', R, 'rotaryAxes');
+  bad('rotaryAxes', 3, T, 'rotaryAxes');
+  cases.push([fn, null, { ...scheme, headDim: 8, x: new Float64Array(24), positions: [0, 1, 2, 3, 4, 5], q: [1, 0, 0, 1, 1, 0, 0, 1],
+    k: [0, 1, 1, 0, 0, 1, 1, 0], rotaryAxes: 'axial', rotaryFraction: 0.75 }, R, 'rotaryFraction']);  // axial: whole pairs per half
+  const mrope = (section, type, argument) => cases.push([fn, null, { ...scheme, headDim: 8, x: new Float64Array(8), positions: [0, 1, 2, 3, 4, 5],
+    q: [1, 0, 0, 1, 1, 0, 0, 1], k: [0, 1, 1, 0, 0, 1, 1, 0], rotaryAxes: 'mrope', mropeSection: section }, type, argument]);
+  mrope([1, 2], R, 'mropeSection.length');
+  mrope([1, 1, 1.5], R, 'mropeSection[2]');
+  mrope([-1, 2, 3], R, 'mropeSection[0]');
+  mrope([2, 2, 2], R, 'mropeSection');
+  mrope('t,h,w', T, 'mropeSection');
+}
+cases.push(['rope', null, { x: new Float64Array(8), positions: [0, 1, 2, 3], rotaryAxes: 'mrope', mropeSection: [1, 1, 2] }, R, 'positions.length'],
+  ['ropeScore', 'n', 2 ** 24 + 0.5, R, 'n'], ['rope', 'positions', [0, 2 ** 24 + 1], R, 'positions[1]']);
 // Required arguments left out.
 const required = {
   sinusoidal: ['positions', 'dModel'], nope: ['positions', 'dModel'], learnedTable: ['maxLength', 'dModel'], learnedLookup: ['table', 'positions'],

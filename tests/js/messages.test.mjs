@@ -16,7 +16,7 @@ const cases = [
     'scaling.trainedLength must be an integer from 1 to 65536; got 2.5'],
   [() => posenc.learnedLookup({ table: { rows: Infinity, cols: 2, data: [] }, positions: [] }),
     'table.rows must be an integer from 1 to 65536; got Infinity'],
-  [() => posenc.beyondTrained({ scheme: 't5', p: 1e308 }), 'p must be an integer from 0 to 65536; got 1e+308'],
+  [() => posenc.beyondTrained({ scheme: 't5', p: 1e308 }), 'p must be an integer from 0 to 16777216; got 1e+308'],
   [() => posenc.attention({ scheme: 'alibi', queryPosition: 3, nHeads: 4, head: 3.5 }), 'head must be an integer from 0 to 3; got 3.5'],
   [() => posenc.trainerStep({ id: 1.5 }), 'id must be an integer from 1 to 1073741824; got 1.5'],
   [() => posenc.learnedTable({ maxLength: 4, dModel: 2, seed: 2 ** 54 }), 'seed must be an integer from 0 to 9007199254740992; got 18014398509481984'],

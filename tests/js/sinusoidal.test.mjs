@@ -150,5 +150,6 @@ describe('sinusoidal argument errors', () => {
 });
 
 test('limits are reported by the module', () => {
-  assert.deepEqual({ ...posenc.limits }, { maxPosition: 65536, maxDModel: 4096, maxCells: 2 ** 25, maxHeads: 1024, maxAttentionDModel: 256 });
+  assert.deepEqual({ ...posenc.limits }, { maxPosition: 65536, maxAnalysisPosition: 2 ** 24, maxDModel: 4096, maxCells: 2 ** 25, maxHeads: 1024,
+    maxAttentionDModel: 256 });
 });

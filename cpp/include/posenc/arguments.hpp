@@ -94,14 +94,15 @@ namespace posenc
                              std::to_string(rows) + " x " + std::to_string(cols) + " = " + std::to_string(cells));
     }
 
-    /// Problem unless every position is an integer index in [0, limits::max_position].
-    inline Problem check_positions(std::span<const double> positions)
+    /// Problem unless every position is an integer index in [0, largest] (limits::max_position for
+    /// a table's rows, limits::max_analysis_position for what needs no table).
+    inline Problem check_positions(std::span<const double> positions, std::int64_t largest = limits::max_position)
     {
         // The name is built only for a position that fails: a string per row would cost more than
         // the check itself.
         for (std::size_t row = 0; row < positions.size(); ++row)
-            if (!is_integer_in(positions[row], 0, limits::max_position))
-                return check_integer("positions[" + std::to_string(row) + "]", positions[row], 0, limits::max_position);
+            if (!is_integer_in(positions[row], 0, largest))
+                return check_integer("positions[" + std::to_string(row) + "]", positions[row], 0, largest);
         return std::nullopt;
     }
 

@@ -10,6 +10,7 @@
 
 #include "alibi.hpp"
 #include "arguments.hpp"
+#include "attention_span.hpp"
 #include "learned.hpp"
 #include "phase_walk.hpp"
 #include "rope.hpp"
@@ -24,10 +25,12 @@ namespace posenc
         std::int64_t trained_length = 2048;  // L: training saw positions 0 .. L-1
     };
 
+    /// p and L may reach limits::max_analysis_position: the analyses need no table (the sinusoidal
+    /// nearest-row search, which walks the L trained rows, is bounded by check_sinusoidal_beyond).
     inline Problem check_beyond_trained(const BeyondTrainedOptions& options)
     {
-        if (auto problem = check_integer("p", static_cast<double>(options.p), 0, limits::max_position)) return problem;
-        return check_integer("trainedLength", static_cast<double>(options.trained_length), 1, limits::max_position);
+        if (auto problem = check_integer("p", static_cast<double>(options.p), 0, limits::max_analysis_position)) return problem;
+        return check_integer("trainedLength", static_cast<double>(options.trained_length), 1, limits::max_analysis_position);
     }
 
     /// Per frequency pair i (struct of arrays, one entry per pair):
@@ -73,6 +76,74 @@ namespace posenc
             out.long_wavelength_count += wavelength > static_cast<double>(options.trained_length);
             out.out_of_range_count += outside;
         }
+        return out;
+    }
+
+    /// RoPE at a query p from a model trained to L: its settings beside p and L.
+    struct RopeBeyondOptions
+    {
+        std::int64_t head_dim = 64;
+        RopeOptions rope{};
+        std::int64_t latent_dims = 0;     // decoupled RoPE (DeepSeek's MLA): unrotated latent dimensions beside the rotary part
+        AttentionSpan span{};             // the keys the query sees: the farthest is the distance analysed
+        std::int64_t context_length = 0;  // the length the (rescaled) model is meant for; 0: not analysed
+    };
+
+    inline Problem check_rope_beyond(const BeyondTrainedOptions& where, const RopeBeyondOptions& options)
+    {
+        if (auto problem = check_beyond_trained(where)) return problem;
+        if (auto problem = check_rope_options(options.head_dim, options.rope)) return problem;
+        if (auto problem = check_integer("latentDims", static_cast<double>(options.latent_dims), 0, limits::max_d_model)) return problem;
+        if (auto problem = check_attention_span(options.span)) return problem;
+        return check_integer("contextLength", static_cast<double>(options.context_length), 0, limits::max_analysis_position);
+    }
+
+    /// The frequencies a model uses on sequences up to L. A static rescaling (PI, NTK, YaRN, llama3)
+    /// is what an extension adds to a model trained without it, so training turned the unscaled
+    /// frequencies; dynamic NTK and LongRoPE depend on the sequence length and are taken at length L.
+    inline std::vector<double> trained_frequencies(std::int64_t head_dim, const RopeOptions& options, std::int64_t trained_length)
+    {
+        const auto kind = options.scaling.kind;
+        if (kind == RopeScalingKind::dynamic || kind == RopeScalingKind::longrope)
+            return rope_frequencies(head_dim, options, trained_length);
+        RopeOptions unscaled = options;
+        unscaled.scaling = {};
+        return rope_frequencies(head_dim, unscaled);
+    }
+
+    /// What RoPE hands a query at p whose farthest visible key is `distance` back (p, or less under
+    /// a sliding window or chunks): per rotary pair, analyse_pairs of the angles the used frequencies
+    /// give at that distance against
+    ///   pairs:         those the trained frequencies gave below L (trained_frequencies);
+    ///   context_pairs: those the used frequencies give below context_length (the rescaled model's own range).
+    /// The used frequencies are those of a sequence of p + 1 tokens (dynamic NTK and LongRoPE read it).
+    /// Unrotated dimensions (a partial rotary block, or the latent part of decoupled RoPE) carry no
+    /// position: their share of q . k is the same at every distance.
+    struct RopeBeyond
+    {
+        PairAnalysis pairs, context_pairs;
+        std::vector<double> trained_frequencies, frequencies;
+        std::vector<std::uint8_t> pair_axis;
+        std::int64_t rotary_dims = 0, unrotated_dims = 0, distance = 0;
+        double attention_factor = 1, logit_factor = 1;
+    };
+
+    inline RopeBeyond rope_beyond_trained(const BeyondTrainedOptions& where, const RopeBeyondOptions& options)
+    {
+        throw_if(check_rope_beyond(where, options));
+        RopeBeyond out;
+        out.distance = where.p - first_visible_key(where.p, options.span);
+        out.trained_frequencies = trained_frequencies(options.head_dim, options.rope, where.trained_length);
+        out.frequencies = rope_frequencies(options.head_dim, options.rope, where.p + 1);
+        out.pair_axis = rope_pair_axes(options.head_dim, options.rope);
+        out.rotary_dims = static_cast<std::int64_t>(rotary_dims(options.head_dim, options.rope));
+        out.unrotated_dims = options.head_dim - out.rotary_dims + options.latent_dims;
+        out.attention_factor = rope_attention_factor(options.rope.scaling);
+        out.logit_factor = rope_logit_factor(options.rope.scaling);
+        const BeyondTrainedOptions at_distance{out.distance, where.trained_length};
+        out.pairs = analyse_pairs(out.trained_frequencies, out.frequencies, at_distance);
+        if (options.context_length > 0)
+            out.context_pairs = analyse_pairs(out.frequencies, out.frequencies, {out.distance, options.context_length});
         return out;
     }
 
@@ -129,11 +200,17 @@ namespace posenc
     {
         throw_if(check_sinusoidal_beyond(options, encoding));
         if (encoding.d_model % 2 == 0) return detail::nearest_by_offset(options, encoding);
-        const std::vector<double> at_p_position{static_cast<double>(options.p)};
-        const auto at_p = sinusoidal(at_p_position, encoding);
+        // PE(p) written out, rounded as the table writes it (p may lie past the table's positions).
         const auto d = static_cast<std::size_t>(encoding.d_model);
+        std::vector<double> at_p(d);
+        for (std::size_t c = 0; c < d; ++c)
+        {
+            const double angle =
+                static_cast<double>(options.p) / std::pow(encoding.base, static_cast<double>(c - c % 2) / static_cast<double>(d));
+            at_p[c] = c % 2 == 0 ? std::sin(angle) : std::cos(angle);
+        }
         double p_norm = 0;
-        for (std::size_t c = 0; c < d; ++c) p_norm += at_p(0, c) * at_p(0, c);
+        for (std::size_t c = 0; c < d; ++c) p_norm += at_p[c] * at_p[c];
         NearestTrained best{0, -2};
         constexpr std::size_t block = 256;
         std::vector<double> positions;
@@ -149,7 +226,7 @@ namespace posenc
                 double dot = 0, q_norm = 0;
                 for (std::size_t c = 0; c < d; ++c)
                 {
-                    dot += at_p(0, c) * rows[r * d + c];
+                    dot += at_p[c] * rows[r * d + c];
                     q_norm += rows[r * d + c] * rows[r * d + c];
                 }
                 const double cosine = dot / std::sqrt(p_norm * q_norm);
@@ -205,7 +282,7 @@ namespace posenc
     inline Problem check_alibi_reach(std::int64_t n_heads, std::int64_t p)
     {
         if (auto problem = check_heads(static_cast<double>(n_heads))) return problem;
-        return check_integer("p", static_cast<double>(p), 0, limits::max_position);
+        return check_integer("p", static_cast<double>(p), 0, limits::max_analysis_position);
     }
 
     inline AlibiReach alibi_reach(std::int64_t n_heads, std::int64_t p)
@@ -232,7 +309,7 @@ namespace posenc
     inline Problem check_t5_reach(std::int64_t p, const T5BucketOptions& options)
     {
         if (auto problem = check_t5_bucket_options(options)) return problem;
-        return check_integer("p", static_cast<double>(p), 0, limits::max_position);
+        return check_integer("p", static_cast<double>(p), 0, limits::max_analysis_position);
     }
 
     inline T5Reach t5_reach(std::int64_t p, const T5BucketOptions& options)

@@ -8,7 +8,10 @@
 namespace posenc::limits
 {
     // Encodings and biases.
-    inline constexpr std::int64_t max_position = 65536;                 // largest position index
+    inline constexpr std::int64_t max_position = 65536;  // largest position of a table (and a trained length)
+    /// Largest position of what needs no table: frequencies, angles, per-pair verdicts, ALiBi reach,
+    /// T5 buckets, rotating given vectors, the toy attention row (Llama 4 Scout's 10M context fits).
+    inline constexpr std::int64_t max_analysis_position = std::int64_t{1} << 24;
     inline constexpr std::int64_t max_d_model = 4096;                   // widest encoding
     inline constexpr std::uint64_t max_cells = std::uint64_t{1} << 25;  // rows x cols of a result
     inline constexpr std::int64_t max_heads = 1024;                     // ALiBi heads
@@ -17,9 +20,9 @@ namespace posenc::limits
     inline constexpr std::int64_t max_t5_distance = std::int64_t{1} << 20;        // maxDistance
     inline constexpr std::int64_t max_relative_position = std::int64_t{1} << 30;  // |key - query| bucketed at once
 
-    // The toy attention head: keys x d x d work stays interactive.
+    // The toy attention head: one multiply-add per key and dimension, so keys x d bounds the work.
     inline constexpr std::int64_t max_attention_d_model = 256;
-    inline constexpr std::uint64_t max_attention_work = std::uint64_t{1} << 30;
+    inline constexpr std::uint64_t max_attention_work = std::uint64_t{1} << 28;
     inline constexpr std::int64_t attention_vocabulary = 64;
     inline constexpr std::size_t t5_toy_buckets = 32;
     /// Doubles of token and learned rows kept between calls; a larger request is served and dropped.

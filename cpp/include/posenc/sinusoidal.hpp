@@ -143,6 +143,13 @@ namespace posenc
             for (std::size_t k = 0; k < positions.size();)
             {
                 const double position = positions[k];
+                if (has_previous_ && position == previous_)  // a repeated position (an image row's h): the same row again
+                {
+                    store(out);
+                    out += d_;
+                    ++k;
+                    continue;
+                }
                 const bool follows = has_previous_ && position == previous_ + 1;
                 if (follows && steps_since_anchor_ < detail::steps_per_anchor)
                 {

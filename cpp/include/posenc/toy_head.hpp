@@ -3,6 +3,7 @@
 // position view asks for every scheme at the same seed and d (drawing the d x d matrices and a
 // 2,048-row learned table costs far more than the attention row itself).
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -43,13 +44,15 @@ namespace posenc
     /// One head's weights from `seed`, in the order they are drawn from one generator:
     /// E (vocabulary x d, N(0, 1)), Wq and Wk (d x d, N(0, 1/d)), 32 T5 bucket biases (N(0, 1)), then
     /// the token sequence t_0, t_1, ... (uniform over the vocabulary). The learned position table
-    /// (N(0, 0.02^2), its own generator from `seed`, row-major as learned_table draws it) and the
-    /// token keys Wk E[t] come on demand. A longer request extends the same sequences, so the first
-    /// tokens and rows never depend on how many were asked for.
+    /// (N(0, 0.02^2), its own generator from `seed`, row-major as learned_table draws it), the
+    /// decoupled latent projections Wq', Wk' (rows of d, N(0, 1/d), a row of each in turn from a third
+    /// generator) and the token keys Wk E[t] come on demand. A longer request extends the same
+    /// sequences, so the first tokens and rows never depend on how many were asked for.
     class ToyHead
     {
     public:
-        ToyHead(std::uint64_t seed, std::size_t d) : seed_(seed), d_(d), draws_(seed), learned_draws_(seed)
+        ToyHead(std::uint64_t seed, std::size_t d)
+            : seed_(seed), d_(d), draws_(seed), learned_draws_(seed), latent_draws_(seed ^ latent_stream)
         {
             const double scale = 1.0 / std::sqrt(static_cast<double>(d));
             embedding_ = detail::normal_matrix(draws_, limits::attention_vocabulary, d, 1.0);
@@ -85,6 +88,20 @@ namespace posenc
             return learned_rows_;
         }
 
+        /// Rows 0 .. count-1 of the latent query projection Wq' (d doubles a row).
+        const std::vector<double>& latent_query(std::size_t count)
+        {
+            draw_latent_rows(count);
+            return latent_query_;
+        }
+
+        /// Rows 0 .. count-1 of the latent key projection Wk'.
+        const std::vector<double>& latent_key(std::size_t count)
+        {
+            draw_latent_rows(count);
+            return latent_key_;
+        }
+
         /// Wk E[t] for every token t: (vocabulary, d).
         const xt::xtensor<double, 2>& token_keys()
         {
@@ -96,13 +113,25 @@ namespace posenc
         bool oversized() const { return tokens_.size() + learned_rows_.size() > limits::toy_head_kept_doubles; }
 
     private:
+        static constexpr std::uint64_t latent_stream = 0x6C6174656E74ull;  // "latent": its own sequence from the seed
+
+        void draw_latent_rows(std::size_t count)
+        {
+            const double scale = 1.0 / std::sqrt(static_cast<double>(d_));
+            for (std::size_t row = latent_query_.size() / d_; row < count; ++row)
+            {
+                for (std::size_t c = 0; c < d_; ++c) latent_query_.push_back(scale * latent_draws_.normal());
+                for (std::size_t c = 0; c < d_; ++c) latent_key_.push_back(scale * latent_draws_.normal());
+            }
+        }
+
         std::uint64_t seed_;
         std::size_t d_;
-        Random draws_, learned_draws_;
+        Random draws_, learned_draws_, latent_draws_;
         xt::xtensor<double, 2> embedding_, w_q_, w_k_;
         std::vector<double> t5_bias_per_bucket_;
         std::vector<std::size_t> tokens_;
-        std::vector<double> learned_rows_;
+        std::vector<double> learned_rows_, latent_query_, latent_key_;
         std::optional<xt::xtensor<double, 2>> token_keys_;
     };
 
