@@ -21,7 +21,10 @@ test('the columns and the choices are the engine\'s names, in its order, with it
   const columns = await site.page.locator('.scheme-column').evaluateAll((sections) => sections.map((s) => ({ label: s.getAttribute('aria-label'), heading: s.querySelector('h3').textContent })));
   assert.deepEqual(columns.map((c) => c.heading), engine.names.scheme.map(({ label }) => label));
   assert.deepEqual(await optionsOf('pos-overflow'), engine.names.overflow.map(({ name, label }) => ({ name, label })));
-  assert.deepEqual(await optionsOf('pos-scaling'), engine.names.scalingKind.map(({ name, label }) => ({ name, label })));
+  // Every kind the engine can set from s and L; LongRoPE needs a checkpoint's per-pair factors.
+  const fromFactor = engine.names.scalingKind.filter(({ perPairFactors }) => !perPairFactors);
+  assert.ok(fromFactor.length === engine.names.scalingKind.length - 1);
+  assert.deepEqual(await optionsOf('pos-scaling'), fromFactor.map(({ name, label }) => ({ name, label })));
 });
 
 test('a link with a name the engine does not know keeps the default, and the URL says what is in force', async () => {
@@ -30,5 +33,7 @@ test('a link with a name the engine does not know keeps the default, and the URL
   assert.equal(await site.page.locator('#pos-scaling').inputValue(), 'yarn');
   await site.page.waitForFunction(() => location.search.includes('overflow=clamp'));
   await openPosition('&scaling=linear');
+  assert.equal(await site.page.locator('#pos-scaling').inputValue(), 'none');
+  await openPosition('&scaling=longrope');  // a name the engine knows, but not one this view can set up
   assert.equal(await site.page.locator('#pos-scaling').inputValue(), 'none');
 });

@@ -174,6 +174,20 @@ test('position view: pair strips have axes and draw fewer, wider marks than ther
   assert.match(await verdict('rope'), /with YaRN at s = 2\.443/);
 });
 
+test('position view: every scaling it offers gives the RoPE column the engine\'s count, with the kind\'s label', async () => {
+  await open('?view=position&p=5000&L=2048', 'position');
+  const offered = await site.page.locator('#pos-scaling option').evaluateAll((options) => options.map((o) => o.value));
+  assert.ok(offered.includes('llama3') && offered.includes('dynamic'));
+  for (const kind of offered.filter((name) => name !== 'none')) {
+    await open(`?view=position&p=5000&L=2048&scaling=${kind}`, 'position');
+    const result = engine.beyondTrained({ scheme: 'rope', p: 5000, trainedLength: 2048, headDim: 64, scaling: { kind, factor: 5000 / 2047, trainedLength: 2048 } });
+    const label = engine.names.scalingKind.find(({ name }) => name === kind).label;
+    const text = await verdict('rope');
+    assert.ok(text.includes(`with ${label} at s = 2.443`), `${kind}: ${text}`);
+    assert.ok(text.includes(String(result.outOfRangeCount)), `${kind}: ${text} should carry ${result.outOfRangeCount}`);
+  }
+});
+
 test('position view: NTK-aware with as many pairs out of range as no scaling says why', async () => {
   await open('?view=position&p=5000&L=2048&scaling=ntk', 'position');
   const none = engine.beyondTrained({ scheme: 'rope', p: 5000, trainedLength: 2048, headDim: 64 });

@@ -177,7 +177,9 @@ export function createPositionView(container, engine, onChange) {
   const dSelect = element('select', [64, 128, 256, 512, 1024].map((d) => element('option', [String(d)], { attributes: { value: String(d) } })), { id: 'pos-d' });
   const options = (names) => names.map(({ name, label }) => element('option', [label], { attributes: { value: name } }));
   const overflowSelect = element('select', options(engine.names.overflow), { id: 'pos-overflow' });
-  const scalingSelect = element('select', options(engine.names.scalingKind), { id: 'pos-scaling' });
+  // Kinds set by s and L alone (with their published defaults); LongRoPE's per-pair factors come only from a checkpoint.
+  const scalingKinds = engine.names.scalingKind.filter(({ perPairFactors }) => !perPairFactors);
+  const scalingSelect = element('select', options(scalingKinds), { id: 'pos-scaling' });
   const label = (control, text) => element('label', [text], { attributes: { for: control.id } });
   const pProblem = fieldProblem(pNumber);
   const lProblem = fieldProblem(lNumber);
@@ -435,7 +437,7 @@ export function createPositionView(container, engine, onChange) {
       const settings = { ...next };
       const known = (names, value) => names.some(({ name }) => name === value);
       if (!known(engine.names.overflow, settings.overflow)) delete settings.overflow;
-      if (!known(engine.names.scalingKind, settings.scaling)) delete settings.scaling;
+      if (!known(scalingKinds, settings.scaling)) delete settings.scaling;
       state = { ...state, ...settings };
       syncControls();
       render();
