@@ -1,4 +1,4 @@
-// attention_row at small sizes, every scheme.
+// attention_row at small sizes, every scheme, RoPE with every scaling, partial and decoupled, spans.
 #include <cmath>
 #include <cstdlib>
 #include <stdexcept>
@@ -6,6 +6,7 @@
 #include <posenc/attention.hpp>
 
 #include "fuzz_input.hpp"
+#include "fuzz_rope.hpp"
 
 using namespace posenc;
 
@@ -20,9 +21,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     options.trained_length = in.integer(-2, 300);
     options.overflow = in.choice<Overflow>(5);
     options.base = in.real(0.5, 1e5);
-    options.scaling.kind = in.choice<RopeScalingKind>(4);
-    options.scaling.factor = in.real(0.5, 1100);
-    options.scaling.trained_length = in.integer(-2, limits::max_position + 2);
+    options.scaling = posenc_fuzz::scaling(in);
+    options.rotary_fraction = in.flag() ? 1.0 : in.real(-0.1, 1.2);
+    options.latent_dims = in.integer(-2, 20);
+    options.span = {in.choice<AttentionSpanKind>(3), in.integer(-2, 300)};
+    options.temperature_floor = in.real(-1, 300);
+    options.temperature_scale = in.flag() ? 0.0 : in.real(-1, 1);
     options.n_heads = in.integer(-2, limits::max_heads + 2);
     options.head = in.flag() ? in.integer(-2, limits::max_heads + 2)
                              : in.in(0, options.n_heads > 1 ? options.n_heads - 1 : 0);  // no n_heads - 1 overflow at INT64_MIN
@@ -35,6 +39,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const auto row = attention_row(options);
         const auto keys = static_cast<std::size_t>(options.query_position + 1);
         if (row.logits.size() != keys || row.weights.size() != keys) std::abort();
+        const auto first = static_cast<std::size_t>(first_visible_key(options.query_position, options.span));
+        for (std::size_t j = 0; j < first; ++j)
+            if (row.weights[j] != 0) std::abort();  // outside the span: no weight
         double total = 0;
         for (double w : row.weights)
         {

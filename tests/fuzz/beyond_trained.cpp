@@ -1,4 +1,5 @@
-// analyse_pairs, nearest_trained_sinusoidal, learned_overflow_effects, alibi_reach, t5_reach.
+// analyse_pairs, nearest_trained_sinusoidal, learned_overflow_effects, alibi_reach, t5_reach,
+// rope_beyond_trained (every scaling, layout, latent part and span), p and L up to 2^24.
 #include <cmath>
 #include <cstdlib>
 #include <stdexcept>
@@ -6,6 +7,7 @@
 #include <posenc/beyond_trained.hpp>
 
 #include "fuzz_input.hpp"
+#include "fuzz_rope.hpp"
 
 using namespace posenc;
 
@@ -13,9 +15,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 {
     posenc_fuzz::Input in(data, size);
     BeyondTrainedOptions options;
-    options.p = in.integer(-2, limits::max_position + 2);
-    options.trained_length = in.integer(-2, limits::max_position + 2);
-    const int target = in.byte() % 5;
+    options.p = in.integer(-2, limits::max_analysis_position + 2);
+    options.trained_length = in.integer(-2, limits::max_analysis_position + 2);
+    const int target = in.byte() % 6;
     try
     {
         if (target == 0)
@@ -49,6 +51,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             const auto heads = in.integer(-2, limits::max_heads + 2);
             const auto reach = alibi_reach(heads, options.p);
             if (reach.slope.size() != static_cast<std::size_t>(heads)) std::abort();
+        }
+        else if (target == 5)
+        {
+            RopeBeyondOptions rope;
+            rope.head_dim = in.integer(-2, 258);
+            rope.rope = posenc_fuzz::rope_options(in);
+            rope.latent_dims = in.integer(-2, limits::max_d_model + 2);
+            rope.span = {in.choice<AttentionSpanKind>(3), in.integer(-2, limits::max_analysis_position + 2)};
+            rope.context_length = in.integer(-2, limits::max_analysis_position + 2);
+            const auto result = rope_beyond_trained(options, rope);
+            if (result.distance < 0 || result.distance > options.p) std::abort();
+            if (result.pairs.wavelength.size() != result.frequencies.size()) std::abort();
+            if (result.rotary_dims + result.unrotated_dims != rope.head_dim + rope.latent_dims) std::abort();
         }
         else
         {

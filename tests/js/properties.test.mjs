@@ -175,6 +175,17 @@ const hostileValue = fc.oneof(
   fc.array(fc.integer({ min: -2, max: 70 }), { maxLength: 8 }), tricky,
   fc.constantFrom('revoked', 'getter', 'typed', 'detached', 'proxy').map((kind) => ({ kind })),
   fc.record({ kind: fc.constantFrom('none', 'pi', 'ntk', 'yarn', 'bogus'), factor: fc.double({ min: 0, max: 8, noNaN: false }), trainedLength: fc.integer({ min: -1, max: 64 }) }),
+  // The newer kinds, with any of their fields (and others) present or not.
+  fc.record({ kind: fc.constantFrom('llama3', 'dynamic', 'longrope', 'yarn'), factor: fc.double({ min: 0, max: 50, noNaN: false }),
+    trainedLength: fc.integer({ min: -1, max: 5000 }), lowFreqFactor: fc.double({ min: -1, max: 8 }), highFreqFactor: fc.double({ min: -1, max: 8 }),
+    betaFast: fc.double({ min: -1, max: 64 }), betaSlow: fc.double({ min: -1, max: 64 }), ramp: fc.constantFrom('dimension', 'ratio', 'x', 3),
+    truncate: fc.constantFrom(true, false, 'no'), attentionFactor: fc.constantFrom(undefined, 0, 1.2, NaN), mscale: fc.constantFrom(undefined, 0, 1, -1),
+    mscaleAllDim: fc.constantFrom(undefined, 1, 'x'), shortFactor: fc.array(fc.double({ min: -1, max: 4 }), { maxLength: 40 }),
+    longFactor: fc.oneof(fc.array(fc.double({ min: -1, max: 4 }), { maxLength: 40 }), fc.constant('x')) }, { requiredKeys: ['kind'] }),
+  fc.record({ kind: fc.constantFrom('full', 'sliding', 'chunked', 'ring'), size: fc.oneof(fc.integer({ min: -2, max: 100 }), fc.constant(0.5)) },
+    { requiredKeys: [] }),
+  fc.constantFrom('llama-3.1-8b', 'llama-4-scout', 'deepseek-v3', 'gemma-3-4b', 'qwen2-vl-7b', 't5', 'gpt-2', 'rope', 'nope', 'global', 'mrope',
+    'axial', 'sequence'),
 );
 /** Builds the hostile objects at call time (fast-check values must be replayable). */
 function realise(value) {
@@ -190,7 +201,8 @@ function realise(value) {
 const apiFunctions = ['sinusoidal', 'nope', 'learnedTable', 'rope', 'ropeScore', 'ropeFrequencies', 'alibiBias', 't5Bucket', 'attention',
   'beyondTrained', 'offsetSimilarity', 'trainerStep', 'trainerEvaluate'];
 const apiFields = ['positions', 'dModel', 'base', 'layout', 'precision', 'maxLength', 'seed', 'x', 'q', 'k', 'm', 'n', 'pairing', 'scaling',
-  'headDim', 'nHeads', 'keyLength', 'queryLength', 'relativePositions', 'scheme', 'queryPosition', 'trainedLength', 'overflow', 'p', 'maxOffset', 'id', 'steps'];
+  'headDim', 'nHeads', 'keyLength', 'queryLength', 'relativePositions', 'scheme', 'queryPosition', 'trainedLength', 'overflow', 'p', 'maxOffset', 'id', 'steps',
+  'rotaryFraction', 'rotaryAxes', 'mropeSection', 'latentDims', 'span', 'model', 'layerGroup', 'sequenceLength'];
 
 test('engine API: any value in any field gives a result or an error naming its argument, and leaks nothing', () => {
   const MB = 1 << 20;
