@@ -30,6 +30,10 @@ function mixedCall(i) {
     () => posenc.attention({ scheme: 'xpos', queryPosition: 40 }),
     () => posenc.beyondTrained({ scheme: posenc.training.schemes[i % 6], p: 5000, trainedLength: 2048, dModel: 64 }),
     () => posenc.offsetSimilarity({ maxOffset: i % 2 ? 16 : 1e9, dModel: 16 }),
+    () => posenc.beyondTrained({ model: posenc.models[i % posenc.models.length].name, p: 200000 + i }),
+    () => posenc.ropeFrequencies({ headDim: 8, sequenceLength: i % 20, scaling: { kind: 'longrope', factor: 4, trainedLength: 8, shortFactor: [1, 1, 1, 1],
+      longFactor: i % 3 ? [2, 2, 2, 2] : [2, 2] } }),
+    () => posenc.attention({ model: 'llama-4-scout', layerGroup: i % 2 ? 'rope' : 'nope', queryPosition: 40 + (i % 50) }),
     () => posenc.trainerStep({ id: 1e6 }),
     () => posenc.trainerCreate({ scheme: 'rope', task: 'copyBack', dModel: 1e308 }),
   ];
