@@ -1,7 +1,8 @@
 // Times posenc's other hot calls beside plain JS in one node process; prints one JSON line.
 // RoPE applied to 5001 x 128 (interleaved pairs), the ALiBi bias 8 x 2048 x 2048, the seeded toy
-// attention row for query 5,000 over 5,001 keys (dModel 64) for every scheme, and the row the
-// position view draws: each shipped trained model asked at 5,000 (modelProbe).
+// attention row for query 5,000 over 5,001 keys (dModel 64) for every scheme, the row the position
+// view draws: each shipped trained model asked at 5,000 (modelProbe), and the real-model presets at
+// p = 2,000,000: beyondTrained per preset, and a preset's attention row over 2,000,001 keys.
 // Usage: node kernels_wasm.mjs REPEATS
 import { readFile } from 'node:fs/promises';
 import { loadBenchModules, timed } from './wasm_modules.mjs';
@@ -70,4 +71,16 @@ const alibi = {
 };
 alibi.wasm.maxError = maxAbsDiff(posenc.alibiBias({ nHeads: heads, queryLength: length, keyLength: length }).data, alibiPlainJs());
 
-console.log(JSON.stringify({ rope, alibi, attention, trainedRows }));
+// Presets far past their training (issue 16): what the position view asks of one model per slider
+// step, every preset in one pass, and Llama 3.1 8B's toy attention row (head dim 128) over
+// 2,000,001 keys (two 16 MB results, so timed last and fewer times).
+const far = 2_000_000;
+const presets = {
+  p: far,
+  models: posenc.models.length,
+  llama: timed(() => posenc.beyondTrained({ model: 'llama-3.1-8b', p: far }), REPEATS),
+  allModels: timed(() => { for (const { name } of posenc.models) posenc.beyondTrained({ model: name, p: far }); }, REPEATS),
+  attentionLlama: timed(() => posenc.attention({ model: 'llama-3.1-8b', queryPosition: far }), Math.min(REPEATS, 5)),
+};
+
+console.log(JSON.stringify({ rope, alibi, attention, trainedRows, presets }));

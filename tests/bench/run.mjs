@@ -135,6 +135,12 @@ const { trainedRows } = report.kernels['default allocator'];
 for (const [scheme, t] of Object.entries(trainedRows.schemes)) {
   row(`trained model asked at query 5,000 (modelProbe, the position view's row): ${scheme}`, ms(t.median), `best ${ms(t.best)}`, '', '<= 16 ms', check(t.median <= 16));
 }
+const { presets } = report.kernels['default allocator'];
+// One model's analysis is what a slider step of the position view asks of the engine per preset.
+row('beyondTrained, Llama 3.1 8B preset at p = 2,000,000', ms(presets.llama.median), `best ${ms(presets.llama.best)}`, '', '<= 1 ms', check(presets.llama.median <= 1));
+row(`beyondTrained at p = 2,000,000, every preset (${presets.models} models, one pass)`, ms(presets.allModels.median), `best ${ms(presets.allModels.best)}`, '', '<= 8 ms',
+  check(presets.allModels.median <= 8));
+row('attention row, Llama 3.1 8B preset, query 2,000,000 over 2,000,001 keys (head dim 128)', ms(presets.attentionLlama.median), `best ${ms(presets.attentionLlama.best)}`, '', '');
 for (const [preset, { wasm, torch }] of Object.entries(training.shapes)) {
   const r = wasm.stepsPerSecond / torch.float64.stepsPerSecond;
   row(`toy model training, ${preset} shape: steps/s vs PyTorch float64 (float32 ${torch.float32.stepsPerSecond.toFixed(1)})`,
