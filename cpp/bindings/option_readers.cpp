@@ -70,12 +70,8 @@ namespace posenc::js
                 return range_problem("mropeSection.length", "3 (pairs turned by t, h and w)", std::to_string(length));
             std::vector<double> section;
             if (auto problem = read.list("mropeSection", section)) return problem;
-            for (std::size_t a = 0; a < section.size(); ++a)
-            {
-                if (auto problem = check_integer("mropeSection[" + std::to_string(a) + "]", section[a], 0, limits::max_d_model / 2))
-                    return problem;
-                out.mrope_section[a] = static_cast<std::int64_t>(section[a]);
-            }
+            if (auto problem = check_mrope_section(section)) return problem;  // whole counts before they are stored as such
+            for (std::size_t a = 0; a < section.size(); ++a) out.mrope_section[a] = static_cast<std::int64_t>(section[a]);
         }
         return read_rope_scaling(read, out.scaling);
     }

@@ -80,6 +80,16 @@ namespace posenc
         return options.axes == RopeAxes::axial ? rotary / 2 : rotary;
     }
 
+    /// Problem unless each entry of an M-RoPE section (given as numbers, before they are stored) is a
+    /// whole count of pairs (their sum is checked against the head in check_rope_options).
+    inline Problem check_mrope_section(std::span<const double> section)
+    {
+        for (std::size_t a = 0; a < section.size(); ++a)
+            if (auto problem = check_integer("mropeSection[" + std::to_string(a) + "]", section[a], 0, limits::max_d_model / 2))
+                return problem;
+        return std::nullopt;
+    }
+
     inline Problem check_rope_options(std::int64_t head_dim, const RopeOptions& options)
     {
         if (auto problem = check_integer("headDim", static_cast<double>(head_dim), 2, limits::max_d_model)) return problem;
@@ -97,14 +107,11 @@ namespace posenc
                                  format_number(options.rotary_fraction) + " (" + std::to_string(rotary) + " dimensions)");
         if (options.axes == RopeAxes::mrope)
         {
-            std::int64_t sum = 0;
-            for (std::size_t a = 0; a < 3; ++a)
-            {
-                const std::string argument = "mropeSection[" + std::to_string(a) + "]";
-                if (auto problem = check_integer(argument, static_cast<double>(options.mrope_section[a]), 0, limits::max_d_model / 2))
-                    return problem;
-                sum += options.mrope_section[a];
-            }
+            const std::array<double, 3> section{static_cast<double>(options.mrope_section[0]),
+                                                static_cast<double>(options.mrope_section[1]),
+                                                static_cast<double>(options.mrope_section[2])};
+            if (auto problem = check_mrope_section(section)) return problem;
+            const std::int64_t sum = options.mrope_section[0] + options.mrope_section[1] + options.mrope_section[2];
             if (sum != static_cast<std::int64_t>(rotary / 2))
                 return range_problem("mropeSection",
                                      "pairs of t, h and w that add up to the " + std::to_string(rotary / 2) + " rotary pairs",
