@@ -276,7 +276,7 @@ namespace posenc
     }
 
     /// The D/2 inverse frequencies of a rotary block of D dimensions (D even, >= 2) after `scaling`,
-    /// theta_i for i = 0 .. D/2 - 1, with inv_i = 1 / base^(2i/D) written as HF computes it:
+    /// theta_i for i = 0 .. D/2 - 1, with inv_i = base^(-2i/D), each kind as HF computes it:
     ///   none:     inv_i
     ///   pi:       inv_i / s                                       (HF "linear")
     ///   ntk:      1 / base'^(2i/D), base' = base s^(D/(D-2))      (fast pairs kept, the slowest divided by s)
@@ -307,8 +307,9 @@ namespace posenc
         std::vector<double> theta(frequency_dim / 2);
         for (std::size_t i = 0; i < theta.size(); ++i)
         {
-            const double power = std::pow(used_base, static_cast<double>(2 * i) / D);
-            const double inv = 1.0 / power;
+            // base^(-2i/D) in one power (HF takes the reciprocal of base^(2i/D): at most an ulp apart), as
+            // the engine always has, so the unscaled frequencies and everything built on them are unchanged.
+            const double inv = std::pow(used_base, -static_cast<double>(2 * i) / D);
             switch (scaling.kind)
             {
             case RopeScalingKind::none:
@@ -322,7 +323,7 @@ namespace posenc
                     ramp ? 1 - ramp->at(i)
                          : std::clamp((L * inv / (2 * std::numbers::pi) - scaling.beta_slow) / (scaling.beta_fast - scaling.beta_slow), 0.0,
                                       1.0);
-                theta[i] = 1.0 / (s * power) * (1 - kept) + inv * kept;
+                theta[i] = inv / s * (1 - kept) + inv * kept;
                 break;
             }
             case RopeScalingKind::llama3:
@@ -338,9 +339,7 @@ namespace posenc
                 }
                 break;
             }
-            case RopeScalingKind::longrope:
-                theta[i] = 1.0 / ((long_factors ? scaling.long_factor[i] : scaling.short_factor[i]) * power);
-                break;
+            case RopeScalingKind::longrope: theta[i] = inv / (long_factors ? scaling.long_factor[i] : scaling.short_factor[i]); break;
             }
         }
         return theta;
