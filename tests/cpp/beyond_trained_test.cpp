@@ -182,7 +182,7 @@ TEST_CASE("The analyses need no table: p and L reach 2^24", "[beyond]")
     CHECK(posenc::alibi_reach(8, 2000000).bias_at_p[0] == -1000000);
 }
 
-TEST_CASE("RoPE past L: a span caps the distance analysed; unrotated dimensions are counted", "[beyond][rope]")
+TEST_CASE("RoPE past L: a span caps the distance analysed, and unrotated dimensions are counted", "[beyond][rope]")
 {
     posenc::RopeBeyondOptions options;
     options.head_dim = 96;

@@ -60,7 +60,7 @@ TEST_CASE("A probe reports the pass over the seeded sequence: weights, answer, p
     CHECK(probe.confidence >= probe.answer_probability);
 }
 
-TEST_CASE("A learned table under 'window' reads only the last L tokens; the dropped keys weigh 0", "[probe][learned]")
+TEST_CASE("A learned table under 'window' reads only the last L tokens, and the dropped keys weigh 0", "[probe][learned]")
 {
     const auto trainer = small_trainer(Scheme::learned, Task::copy_back);
     const auto& model = trainer.model();

@@ -260,7 +260,7 @@ TEST_CASE("Partial rotary rotates the first dimensions as a smaller head and lea
     CHECK(posenc::rope_frequencies(96, partial) == posenc::rope_frequencies(24, {}));
 }
 
-TEST_CASE("M-RoPE turns each section of pairs with its coordinate; text positions (p, p, p) are plain RoPE", "[rope][multimodal]")
+TEST_CASE("M-RoPE turns each section of pairs with its coordinate, and text positions (p, p, p) are plain RoPE", "[rope][multimodal]")
 {
     RopeOptions mrope{1000000.0, RopePairing::half, {}};
     mrope.axes = posenc::RopeAxes::mrope;
@@ -308,12 +308,21 @@ TEST_CASE("2D axial RoPE: the score of two patches depends on their row and colu
     const auto theta = posenc::rope_frequencies(80, axial);
     const auto half = posenc::rope_frequencies(40, {});
     for (std::size_t j = 0; j < 20; ++j) CHECK((theta[j] == half[j] && theta[j + 20] == half[j]));
+    // Patch (h, w) = (5, 9), half pairing (pair j: dimensions j and j + 40): pairs 0..19 turn by 5 theta,
+    // pairs 20..39 by 9 theta, as Qwen2-VL's vision tower concatenates its h and w angles.
+    const auto patch = posenc::rope(as_rows(q, 1), std::vector<double>{5, 9}, axial);
+    for (std::size_t j = 0; j < 40; ++j)
+    {
+        const double angle = (j < 20 ? 5.0 : 9.0) * half[j % 20], c = std::cos(angle), s = std::sin(angle);
+        CHECK(patch(0, j) == Approx(q[j] * c - q[j + 40] * s).margin(1e-14));
+        CHECK(patch(0, j + 40) == Approx(q[j] * s + q[j + 40] * c).margin(1e-14));
+    }
 }
 
 // Past 65,536 the angle p theta is itself known only to half an ulp (2^-53 p theta): at 2^21 with
 // theta = 1 that is 2.3e-10 rad, so rotated entries (|x| < 5) may differ from libm's by ~2e-9.
 // A row repeated (an image row's h coordinate) is the same row again.
-TEST_CASE("RoPE near position 2^21 matches libm within the angle's own rounding; repeated positions repeat rows", "[rope][accuracy]")
+TEST_CASE("RoPE near position 2^21 matches libm within the angle's own rounding, and repeated positions repeat rows", "[rope][accuracy]")
 {
     const std::size_t d = 64, rows = 600;
     std::vector<double> positions(rows);
