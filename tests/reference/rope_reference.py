@@ -104,23 +104,21 @@ def longrope(dim, base, s, seq_len):
     return 1.0 / (factors * powers(base, dim)), attention
 
 
+# Each kind's inverse frequencies by posenc's name (HF's rope_type "linear" is pi; fixed NTK-aware has
+# none of its own); each takes the sequence length, which only dynamic and longrope read.
+KINDS = {
+    "none": lambda dim, base, s, seq_len: default(dim, base, s),
+    "pi": lambda dim, base, s, seq_len: linear(dim, base, s),
+    "ntk": lambda dim, base, s, seq_len: ntk(dim, base, s),
+    "dynamic": dynamic,
+    "yarn": lambda dim, base, s, seq_len: yarn(dim, base, s),
+    "llama3": lambda dim, base, s, seq_len: llama3(dim, base, s),
+    "longrope": longrope,
+}
+
+
 def inverse_frequencies(dim, base, scaling, seq_len):
-    kind = scaling["kind"]
-    if kind == "none":
-        return default(dim, base, scaling)
-    if kind == "pi":
-        return linear(dim, base, scaling)
-    if kind == "ntk":
-        return ntk(dim, base, scaling)
-    if kind == "dynamic":
-        return dynamic(dim, base, scaling, seq_len)
-    if kind == "yarn":
-        return yarn(dim, base, scaling)
-    if kind == "llama3":
-        return llama3(dim, base, scaling)
-    if kind == "longrope":
-        return longrope(dim, base, scaling, seq_len)
-    raise ValueError(kind)
+    return KINDS[scaling["kind"]](dim, base, scaling, seq_len)
 
 
 def logit_factor(scaling):
