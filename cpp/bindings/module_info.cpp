@@ -133,6 +133,7 @@ namespace posenc::js
                 }
             entry.set("reads", fields);
             entry.set("perPairFactors", needs_per_pair_values(kind.value));
+            entry.set("followsLength", kind.follows_length);
             list.call<void>("push", entry);
         }
         return list;

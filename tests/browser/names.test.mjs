@@ -21,9 +21,10 @@ test('the columns and the choices are the engine\'s names, in its order, with it
   const columns = await site.page.locator('.scheme-column').evaluateAll((sections) => sections.map((s) => ({ label: s.getAttribute('aria-label'), heading: s.querySelector('h3').textContent })));
   assert.deepEqual(columns.map((c) => c.heading), engine.names.scheme.map(({ label }) => label));
   assert.deepEqual(await optionsOf('pos-overflow'), engine.names.overflow.map(({ name, label }) => ({ name, label })));
-  // Every kind the engine can set from s and L; LongRoPE needs a checkpoint's per-pair factors.
-  const fromFactor = engine.names.scalingKind.filter(({ perPairFactors }) => !perPairFactors);
-  assert.ok(fromFactor.length === engine.names.scalingKind.length - 1);
+  // Every kind the engine can set from s and L with one set of frequencies for every length: LongRoPE needs a
+  // checkpoint's per-pair factors, and it and dynamic NTK follow the sequence's length.
+  const fromFactor = engine.names.scalingKind.filter(({ perPairFactors, followsLength }) => !perPairFactors && !followsLength);
+  assert.deepEqual(fromFactor.map(({ name }) => name), ['none', 'pi', 'ntk', 'yarn', 'llama3']);
   assert.deepEqual(await optionsOf('pos-scaling'), fromFactor.map(({ name, label }) => ({ name, label })));
 });
 
@@ -34,6 +35,8 @@ test('a link with a name the engine does not know keeps the default, and the URL
   await site.page.waitForFunction(() => location.search.includes('overflow=clamp'));
   await openPosition('&scaling=linear');
   assert.equal(await site.page.locator('#pos-scaling').inputValue(), 'none');
-  await openPosition('&scaling=longrope');  // a name the engine knows, but not one this view can set up
-  assert.equal(await site.page.locator('#pos-scaling').inputValue(), 'none');
+  for (const kind of ['longrope', 'dynamic']) {  // names the engine knows, but not ones this view can set up
+    await openPosition(`&scaling=${kind}`);
+    assert.equal(await site.page.locator('#pos-scaling').inputValue(), 'none');
+  }
 });

@@ -140,6 +140,20 @@ TEST_CASE("Impossible model shapes are rejected with the argument named", "[mode
     CHECK_THROWS_WITH(posenc::make_model(config, 1), Catch::Matchers::Contains("multiple of nHeads"));
 }
 
+TEST_CASE("A RoPE model refuses a scaling whose frequencies follow the sequence's length", "[model][arguments]")
+{
+    // It keeps one set of frequencies: dynamic NTK would run as no scaling, LongRoPE with its short factors only.
+    auto config = small_config(Scheme::rope, 1, 0);
+    config.rope_scaling = {posenc::RopeScalingKind::dynamic, 4.0, config.trained_length};
+    CHECK(posenc::check_model_config(config)->message()
+          == "scaling.kind must be one of 'none', 'pi', 'ntk', 'yarn', 'llama3' (the model keeps one set of frequencies for every "
+             "length); got 'dynamic'");
+    config.rope_scaling = {posenc::RopeScalingKind::longrope, 4.0, config.trained_length};
+    CHECK(posenc::check_model_config(config)->argument == "scaling.kind");
+    config.rope_scaling = {posenc::RopeScalingKind::llama3, 4.0, config.trained_length};
+    CHECK_FALSE(posenc::check_model_config(config));
+}
+
 TEST_CASE("A model pass refuses a sequence length that is not a whole length (fuzz finding)", "[model][arguments]")
 {
     // The learned table's 'window' read row p itself (past the table) when told a NaN length.

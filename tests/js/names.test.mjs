@@ -41,6 +41,12 @@ test('each scaling kind lists the fields it reads, by the names the functions re
   const kinds = Object.fromEntries(posenc.names.scalingKind.map(({ name, reads }) => [name, reads.map((field) => field.name)]));
   assert.deepEqual(kinds.none, []);
   assert.deepEqual(kinds.llama3, ['factor', 'trainedLength', 'lowFreqFactor', 'highFreqFactor']);
+  // followsLength is what the frequencies do: they change between a sequence of L and one of 4 L exactly when it is set.
+  for (const { name, followsLength } of posenc.names.scalingKind) {
+    const scaling = { kind: name, factor: 4, trainedLength: 64, shortFactor: [1, 1, 1, 1], longFactor: [2, 3, 4, 5] };
+    const at = (sequenceLength) => [...posenc.ropeFrequencies({ headDim: 8, scaling, sequenceLength }).frequencies];
+    assert.equal(followsLength, JSON.stringify(at(64)) !== JSON.stringify(at(256)), name);
+  }
   // A field a kind does not read is never read: a nonsense value there changes nothing.
   const plain = posenc.ropeFrequencies({ headDim: 8, scaling: { kind: 'pi', factor: 2 } });
   assert.deepEqual(posenc.ropeFrequencies({ headDim: 8, scaling: { kind: 'pi', factor: 2, trainedLength: -1, betaFast: 'x', shortFactor: 'y' } }), plain);

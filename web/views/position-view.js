@@ -177,8 +177,10 @@ export function createPositionView(container, engine, onChange) {
   const dSelect = element('select', [64, 128, 256, 512, 1024].map((d) => element('option', [String(d)], { attributes: { value: String(d) } })), { id: 'pos-d' });
   const options = (names) => names.map(({ name, label }) => element('option', [label], { attributes: { value: name } }));
   const overflowSelect = element('select', options(engine.names.overflow), { id: 'pos-overflow' });
-  // Kinds set by s and L alone (with their published defaults); LongRoPE's per-pair factors come only from a checkpoint.
-  const scalingKinds = engine.names.scalingKind.filter(({ perPairFactors }) => !perPairFactors);
+  // Kinds set by s and L alone (with their published defaults) that the trained models can run too: LongRoPE's
+  // per-pair factors come only from a checkpoint, and it and dynamic NTK change their frequencies with the
+  // sequence's length, where a trained toy model keeps one set.
+  const scalingKinds = engine.names.scalingKind.filter(({ perPairFactors, followsLength }) => !perPairFactors && !followsLength);
   const scalingSelect = element('select', options(scalingKinds), { id: 'pos-scaling' });
   const label = (control, text) => element('label', [text], { attributes: { for: control.id } });
   const pProblem = fieldProblem(pNumber);

@@ -66,9 +66,21 @@ namespace posenc
         if (!(std::isfinite(config.base) && config.base > 1.0))
             return range_problem("base", "a finite number greater than 1", format_number(config.base));
         if (config.scheme == Scheme::rope && config.rope_scaling.kind != RopeScalingKind::none)
+        {
+            // The model keeps one set of frequencies for every sequence it reads, so a kind whose
+            // frequencies follow the sequence's length would silently run as another kind.
+            if (scaling_entry(config.rope_scaling.kind).follows_length)
+            {
+                std::string kept;
+                for (const auto& entry : rope_scaling_names)
+                    if (!entry.follows_length) kept += std::string(kept.empty() ? "'" : ", '") + std::string(entry.name) + "'";
+                return range_problem("scaling.kind", "one of " + kept + " (the model keeps one set of frequencies for every length)",
+                                     "'" + std::string(name_of(config.rope_scaling.kind)) + "'");
+            }
             if (auto problem =
                     check_rope_options(config.d_model / config.n_heads, {config.base, RopePairing::interleaved, config.rope_scaling}))
                 return problem;
+        }
         if (config.t5.bidirectional) return range_problem("t5.bidirectional", "false: the model is causal", "true");
         return check_t5_bucket_options(config.t5);
     }

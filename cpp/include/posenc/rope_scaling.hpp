@@ -100,6 +100,9 @@ namespace posenc
         RopeScalingKind value;
         std::string_view label;
         std::uint32_t reads;  // field_bit of each field read
+        /// Whether its frequencies change with the length of the sequence being encoded (HF computes
+        /// them per forward pass from max(position_ids) + 1), so one set cannot serve every length.
+        bool follows_length = false;
     };
 
     namespace detail
@@ -121,10 +124,11 @@ namespace posenc
                         ScalingField::mscale_all_dim)},
         {"llama3", RopeScalingKind::llama3, "Llama 3",
          detail::fields(ScalingField::factor, ScalingField::trained_length, ScalingField::low_freq_factor, ScalingField::high_freq_factor)},
-        {"dynamic", RopeScalingKind::dynamic, "dynamic NTK", detail::fields(ScalingField::factor, ScalingField::trained_length)},
+        {"dynamic", RopeScalingKind::dynamic, "dynamic NTK", detail::fields(ScalingField::factor, ScalingField::trained_length), true},
         {"longrope", RopeScalingKind::longrope, "LongRoPE",
          detail::fields(ScalingField::factor, ScalingField::trained_length, ScalingField::short_factor, ScalingField::long_factor,
-                        ScalingField::attention_factor)},
+                        ScalingField::attention_factor),
+         true},
     });
     constexpr const auto& names_of(RopeScalingKind) { return rope_scaling_names; }
 
