@@ -31,7 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     options.head = in.flag() ? in.integer(-2, limits::max_heads + 2)
                              : in.in(0, options.n_heads > 1 ? options.n_heads - 1 : 0);  // no n_heads - 1 overflow at INT64_MIN
     // Small sizes: a valid value past the usual range (from a raw int64) is brought back in.
-    if (options.query_position > 200 && options.query_position <= limits::max_position) options.query_position %= 201;
+    if (options.query_position > 200 && options.query_position <= limits::max_analysis_position) options.query_position %= 201;
     if (options.d_model > 34 && options.d_model <= limits::max_attention_d_model) options.d_model = 34;
     if (options.trained_length > 300 && options.trained_length <= limits::max_position) options.trained_length %= 301;
     try
