@@ -8,6 +8,7 @@
 #include <posenc/model_probe.hpp>
 
 #include "fuzz_input.hpp"
+#include "fuzz_rope.hpp"
 
 using namespace posenc;
 
@@ -59,8 +60,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             if (in.flag() && !parameters.empty()) parameters.pop_back();
             if (in.flag() && !parameters.empty())
                 parameters[static_cast<std::size_t>(in.in(0, 1 << 20)) % parameters.size()] = in.real(-1e308, 1e308) * 1e10;
-            auto config = options.model;  // a RoPE model may be asked with a scaling it never trained with
-            config.rope_scaling = {in.choice<RopeScalingKind>(4), in.real(0.5, 2000), in.in(-1, 70)};
+            auto config = options.model;                     // a RoPE model may be asked with a scaling it never trained with
+            config.rope_scaling = posenc_fuzz::scaling(in);  // every kind and field
             const auto model = model_with_parameters(config, parameters);
             const ProbeOptions probe{in.in(-2, 70), in.bits64(), in.choice<Overflow>(5)};
             const auto result = probe_model(model, options.task, probe);
