@@ -254,7 +254,7 @@ export async function loadPosenc(options = {}) {
      * Every name the functions read, per option, in the order lists show them (the module's tables:
      * a page never keeps its own copy), each with a label for people. scalingKind's entries also list the
      * scaling fields each kind reads, and whether it needs per-pair factors only a checkpoint gives.
-     * @type {{ scheme: NameList, overflow: NameList, task: NameList, scalingKind: ReadonlyArray<{ name: string, label: string, reads: NameList, perPairFactors: boolean }>,
+     * @type {{ scheme: NameList, overflow: NameList, task: NameList, scalingKind: ReadonlyArray<{ name: string, label: string, reads: NameList, perPairFactors: boolean, followsLength: boolean }>,
      *   pairing: NameList, layout: NameList, precision: NameList, yarnRamp: NameList, rotaryAxes: NameList, spanKind: NameList, model: NameList }}
      */
     names: deepFreeze(unwrap(module.names())),
