@@ -66,7 +66,14 @@ const scope = {
 const POSITION = integer(0, 65536);
 const SCHEMES = engineName('scheme');
 const OVERFLOWS = engineName('overflow');
-const SCALINGS = engineName('scalingKind');
+/**
+ * The RoPE scalings a link may set: those the position view offers, set by s and L alone and with one
+ * set of frequencies for every length (LongRoPE needs a checkpoint's per-pair factors; it and dynamic
+ * NTK change with the sequence's length, where a trained toy model keeps one set).
+ * @param {{ perPairFactors: boolean, followsLength: boolean }} kind an entry of names.scalingKind
+ */
+export const settableScaling = ({ perPairFactors, followsLength }) => !perPairFactors && !followsLength;
+const SCALINGS = { ...engineName('scalingKind'), keep: settableScaling };
 
 /** URL parameter name -> [state field, codec], per view (looked up only through own properties). */
 const PARAMETERS = {
@@ -183,7 +190,7 @@ export function linkProblems(view, params, { names = undefined } = {}) {
       continue;
     }
     const codec = table[name][1];
-    const listed = codec.table && names?.[codec.table] ? names[codec.table].map((entry) => entry.name) : null;
+    const listed = codec.table && names?.[codec.table] ? names[codec.table].filter(codec.keep ?? (() => true)).map((entry) => entry.name) : null;
     const usable = (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) && codec.parse(String(value)) !== undefined
       && (!listed || listed.includes(String(value)));
     const allowed = listed ? `one of ${listed.join(', ')}` : codec.allowed;

@@ -114,7 +114,9 @@ const malformed = [
   ['a live setting out of range', (d, c) => { c.live[0].params.p = 70000; }, 'cards[0].live[0].params.p', /must be a whole number from 0 to 65,536; got 70000/],
   ['a live setting not among the engine\'s names', (d, c) => { c.live[0].params.overflow = 'repeat'; }, 'cards[0].live[0].params.overflow', /must be one of error, clamp, wrap, window, interpolate; got "repeat"/],
   ['a model link to a preset the engine does not have', (d, c) => { c.live[0] = { label: 'Toy models', view: 'model', params: { preset: 'positionModel' } }; }, 'cards[0].live[0].params.preset', /must be one of quick, seedStory, positionModels; got "positionModel"/],
-  ['a live setting not a name at all', (d, c) => { c.live[0].params.scaling = 'no scaling'; }, 'cards[0].live[0].params.scaling', /must be one of none, pi, ntk, yarn; got "no scaling"/],
+  ['a live setting not a name at all', (d, c) => { c.live[0].params.scaling = 'no scaling'; }, 'cards[0].live[0].params.scaling', /must be one of none, pi, ntk, yarn, llama3; got "no scaling"/],
+  // Dynamic NTK is the engine's, but the position view cannot set it up (its frequencies follow the length).
+  ['a live scaling the view does not offer', (d, c) => { c.live[0].params.scaling = 'dynamic'; }, 'cards[0].live[0].params.scaling', /must be one of none, pi, ntk, yarn, llama3; got "dynamic"/],
   ['a live number written as hex', (d, c) => { c.live[0].params.p = '0x10'; }, 'cards[0].live[0].params.p', /must be a whole number from 0 to 65,536; got "0x10"/],
   ['a lesson step past the end', (d, c) => { c.live[1].params.step = 11; }, 'cards[0].live[1].params.step', /must be a whole number from 1 to 10; got 11/],
   ['a live setting named constructor', (d, c) => { c.live[0].params = JSON.parse('{"constructor": 1}'); }, 'cards[0].live[0].params.constructor', /is not a setting of the position view/],

@@ -12,6 +12,7 @@ import { choose, modelsInUse, onModelsChange, ownModels, sourceInUse } from './t
 import { askModel, probeCaption, probeVerdict, scalingReason } from './trained-row.js';
 import { taskDescription, taskReason } from './model-tasks.js';
 import { quizMeLink } from '../route-link.js';
+import { settableScaling } from '../router.js';
 // The p slider is logarithmic: its steps cover 0..maxPosition, about 1% apart past p = 100.
 const SLIDER_STEPS = 1000;
 
@@ -177,10 +178,8 @@ export function createPositionView(container, engine, onChange) {
   const dSelect = element('select', [64, 128, 256, 512, 1024].map((d) => element('option', [String(d)], { attributes: { value: String(d) } })), { id: 'pos-d' });
   const options = (names) => names.map(({ name, label }) => element('option', [label], { attributes: { value: name } }));
   const overflowSelect = element('select', options(engine.names.overflow), { id: 'pos-overflow' });
-  // Kinds set by s and L alone (with their published defaults) that the trained models can run too: LongRoPE's
-  // per-pair factors come only from a checkpoint, and it and dynamic NTK change their frequencies with the
-  // sequence's length, where a trained toy model keeps one set.
-  const scalingKinds = engine.names.scalingKind.filter(({ perPairFactors, followsLength }) => !perPairFactors && !followsLength);
+  // Kinds set by s and L alone (with their published defaults) that the trained models can run too.
+  const scalingKinds = engine.names.scalingKind.filter(settableScaling);
   const scalingSelect = element('select', options(scalingKinds), { id: 'pos-scaling' });
   const label = (control, text) => element('label', [text], { attributes: { for: control.id } });
   const pProblem = fieldProblem(pNumber);
