@@ -72,6 +72,7 @@ test('every step: its text and prediction first, then the engine\'s answer, the 
       const pastL = await page.locator('.lesson-run-table tbody tr:nth-child(2) td').first().textContent();
       assert.ok(answer.startsWith(`The engine: ${Math.round(Number(pastL) * 100)}% right past L`), `${answer} / ${pastL}`);
       assert.match(await notice(), /^What to notice: Inside L = 32 the model is right \d+% of the time\. /);
+      await page.screenshot({ path: `test-results/lesson-step-${i + 1}.png`, fullPage: true });
       continue;
     }
     assert.ok(answer.startsWith(`The engine: ${readings[step.id].answer(engine).text}. `), `${step.id}: ${answer}`);
@@ -82,6 +83,7 @@ test('every step: its text and prediction first, then the engine\'s answer, the 
       assert.ok(await page.locator('.lesson-instrument .trained-model canvas.sparkline').isVisible(), step.id);
       assert.match(await page.locator('.lesson-instrument .trained-model figcaption').textContent(), new RegExp(`answer's key, ${(p - 3).toLocaleString('en-US')}, weight`));
     }
+    await page.screenshot({ path: `test-results/lesson-step-${i + 1}.png`, fullPage: true });
   }
 });
 
@@ -257,6 +259,8 @@ test('320 and 360 px, light and dark: every step, revealed, fits without sideway
       if (await page.locator('#lesson-prediction, #lesson-commit').count()) await predict(page, step);
       await page.waitForSelector('#lesson-notice:not([hidden])');
       assert.deepEqual(await settledOverflow(page), [], `${width} px, step ${i + 1}`);
+      // Each step as a learner sees it on a phone, kept for review beside the other test screenshots.
+      if (width === 360) await page.screenshot({ path: `test-results/lesson-step-${i + 1}-360-${scheme}.png`, fullPage: true });
     }
     await page.goto(site.url);
     await page.waitForSelector('#door-open-lesson');
