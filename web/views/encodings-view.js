@@ -147,7 +147,7 @@ function readDims(text, d = D_RULE.max) {
 
 /**
  * @param {HTMLElement} container
- * @param {Awaited<ReturnType<import('../posenc.js').loadPosenc>>} engine
+ * @param {import('../posenc.js').Posenc} engine
  * @param {(state: EncodingsState, commit: boolean) => void} onChange
  */
 export function createEncodingsView(container, engine, onChange) {

@@ -163,7 +163,7 @@ function pairFigure(id) {
 
 /**
  * @param {HTMLElement} container
- * @param {Awaited<ReturnType<import('../posenc.js').loadPosenc>>} engine
+ * @param {import('../posenc.js').Posenc} engine
  * @param {(state: PositionState, commit: boolean) => void} onChange  called when a control moves
  */
 export function createPositionView(container, engine, onChange) {

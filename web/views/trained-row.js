@@ -22,7 +22,7 @@ function peakOf(mean) {
 /**
  * Asks `model` at p. Returns the probe, the heads' mean attention and its peak, or { problem }:
  * a sentence for people when the model cannot be asked there.
- * @param {Awaited<ReturnType<import('../posenc.js').loadPosenc>>} engine
+ * @param {import('../posenc.js').Posenc} engine
  * @param {{ scheme: string, task: string, parameters: ArrayLike<number> }} model
  * @param {{ p: number, overflow: string, scaling?: object, preset: { name: string, trainer: { trainedLength: number, offset: number } } }} ask
  *   scaling: a RoPE model's, when it is asked with one

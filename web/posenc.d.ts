@@ -1,0 +1,378 @@
+// The public API of posenc.js, written by hand (small on purpose: what a caller passes and gets back).
+// posenc.js is checked against it (jsconfig.json, npm test), so the two cannot drift apart.
+// Every function takes one options object; fields left out take the defaults in brackets. Bad input
+// throws a RangeError or TypeError naming the argument, the value and what is allowed.
+
+/** An Array of numbers or a numeric typed array. */
+export type Numbers = ArrayLike<number>;
+
+/** Row-major rows x cols. */
+export interface Table {
+  rows: number;
+  cols: number;
+  data: Float64Array;
+}
+
+export type Scheme = 'learned' | 'sinusoidal' | 'rope' | 'alibi' | 't5' | 'nope';
+export type Overflow = 'error' | 'clamp' | 'wrap' | 'window' | 'interpolate';
+/** copyBack: the token `offset` back; recallFirst: the passkey at 0; lastMarker: the latest marker token. */
+export type Task = 'copyBack' | 'recallFirst' | 'lastMarker';
+export type ScalingKind = 'none' | 'pi' | 'ntk' | 'yarn';
+export type Pairing = 'interleaved' | 'half';
+
+/** pi: positions / factor; ntk: base * factor^(d/(d-2)); yarn: NTK-by-parts (alpha 1, beta 32) over trainedLength. */
+export interface RopeScaling {
+  kind?: ScalingKind;
+  factor?: number;
+  trainedLength?: number;
+}
+
+interface RopeOptions {
+  /** [10000] */
+  base?: number;
+  /** ['interleaved'] */
+  pairing?: Pairing;
+  /** [{ kind: 'none' }] */
+  scaling?: RopeScaling;
+}
+
+interface T5Options {
+  /** [true] */
+  bidirectional?: boolean;
+  /** [32] */
+  numBuckets?: number;
+  /** [128] */
+  maxDistance?: number;
+}
+
+/** The toy model's shape and training recipe; each preset's `trainer` holds all of them. */
+export interface TrainerSettings {
+  trainedLength: number;
+  dModel: number;
+  nHeads: number;
+  nLayers: number;
+  mlpHidden: number;
+  base: number;
+  offset: number;
+  symbols: number;
+  passkeys: number;
+  markerSpacing: number;
+  batchSize: number;
+  queriesPerSequence: number;
+  learningRate: number;
+  /** Sequences grow from warmupLength to trainedLength over warmupSteps. */
+  warmupSteps: number;
+  warmupLength: number;
+  /** First windowSteps steps of windowBatch windows of windowLength tokens placed anywhere below trainedLength. */
+  windowSteps: number;
+  windowLength: number;
+  windowBatch: number;
+}
+
+/** Sequences firstSequence .. firstSequence + sequences - 1 of the seed's stream: parts of one evaluation add up. */
+export interface EvaluationSettings {
+  length: number;
+  bucketWidth: number;
+  sequences: number;
+  firstSequence: number;
+  queriesPerBucket: number;
+  seed: number;
+}
+
+export interface Preset {
+  name: string;
+  label: string;
+  description: string;
+  trainer: TrainerSettings;
+  /** The models it trains, in order. */
+  runs: ReadonlyArray<{ scheme: Scheme; task: Task }>;
+  /** Training steps per run. */
+  steps: number;
+  evaluation: EvaluationSettings;
+}
+
+/** accuracy and confidence are NaN when count is 0. */
+export interface Score {
+  count: number;
+  accuracy: number;
+  confidence: number;
+}
+
+export interface Evaluation {
+  step?: number;
+  trainedLength: number;
+  buckets: {
+    start: Int32Array;
+    end: Int32Array;
+    count: Int32Array;
+    accuracy: Float64Array;
+    confidence: Float64Array;
+    available: Uint8Array;
+  };
+  inDistribution: Score;
+  beyond: Score;
+  /** Why some buckets have no score (a learned table under 'error' past its rows). */
+  unavailable?: string;
+}
+
+/** What callers write, and what people read. */
+export type NameList = ReadonlyArray<{ readonly name: string; readonly label: string }>;
+
+export interface Names {
+  scheme: NameList;
+  overflow: NameList;
+  task: NameList;
+  scalingKind: NameList;
+  pairing: NameList;
+  layout: NameList;
+  precision: NameList;
+}
+
+export interface Limits {
+  maxPosition: number;
+  maxDModel: number;
+  maxCells: number;
+  maxHeads: number;
+  maxAttentionDModel: number;
+}
+
+export interface Training {
+  presets: ReadonlyArray<Preset>;
+  schemes: ReadonlyArray<Scheme>;
+  tasks: ReadonlyArray<Task>;
+  overflows: ReadonlyArray<Overflow>;
+}
+
+/** Per frequency pair i, one entry per pair. */
+export interface FrequencyPairs {
+  /** 2 pi / theta_i, before any rescaling. */
+  wavelength: Float64Array;
+  /** 1 when training reached a full turn: (L - 1) theta_i >= 2 pi. */
+  completedTurn: Uint8Array;
+  /** p theta_i' mod 2 pi, with the frequencies used at p. */
+  angleAtP: Float64Array;
+  /** Training saw angles 0 .. seenMax. */
+  seenMax: Float64Array;
+  /** 1 when angleAtP > seenMax: an angle no training example produced. */
+  outOfRange: Uint8Array;
+}
+
+interface BeyondCommon {
+  p: number;
+  trainedLength: number;
+  /** p >= trainedLength */
+  beyond: boolean;
+}
+
+export interface LearnedBeyond extends BeyondCommon {
+  scheme: 'learned';
+  rowExists: boolean;
+  /** One entry per overflow policy: the row handed over for p (NaN: refused), and what it costs. */
+  policies: ReadonlyArray<{ policy: Overflow; sourceRow: number; sharedPositions: number; dropped: number; rowSpacing: number }>;
+}
+
+export interface SinusoidalBeyond extends BeyondCommon {
+  scheme: 'sinusoidal';
+  pairs: FrequencyPairs;
+  /** Pairs whose wavelength exceeds L. */
+  longWavelengthCount: number;
+  outOfRangeCount: number;
+  /** The trained position q < L whose encoding is closest in angle to PE(p). */
+  nearest: { position: number; cosine: number };
+}
+
+export interface RopeBeyond extends BeyondCommon {
+  scheme: 'rope';
+  pairs: FrequencyPairs;
+  /** theta_i after scaling. */
+  frequencies: Float64Array;
+  longWavelengthCount: number;
+  outOfRangeCount: number;
+  /** YaRN's 0.1 ln s + 1 (1 otherwise). */
+  attentionFactor: number;
+}
+
+export interface AlibiBeyond extends BeyondCommon {
+  scheme: 'alibi';
+  slopes: Float64Array;
+  /** -m p per head. */
+  biasAtP: Float64Array;
+  /** Per head, the distance past which a key gets less than 1e-6 of the nearest key's weight. */
+  effectiveSpan: Float64Array;
+}
+
+export interface T5Beyond extends BeyondCommon {
+  scheme: 't5';
+  bucket: number;
+  /** The smallest distance that lands in the same bucket as p. */
+  firstDistanceInBucket: number;
+  bucketAtMaxDistance: number;
+}
+
+export interface NopeBeyond extends BeyondCommon {
+  scheme: 'nope';
+}
+
+export type BeyondTrained = LearnedBeyond | SinusoidalBeyond | RopeBeyond | AlibiBeyond | T5Beyond | NopeBeyond;
+
+/** A model given by its parameters; any field of the preset's trainer may be overridden. */
+type ModelOptions = { scheme: Scheme; task: Task; parameters: Numbers; preset?: string; overflow?: Overflow; scaling?: RopeScaling } & Partial<TrainerSettings>;
+
+export interface ModelProbe {
+  heads: number;
+  keys: number;
+  /** Each head's attention over keys 0..p, heads x keys. */
+  weights: Float64Array;
+  /** The key holding the answer. */
+  answerPosition: number;
+  answer: number;
+  prediction: number;
+  correct: boolean;
+  /** The prediction's probability. */
+  confidence: number;
+  answerProbability: number;
+}
+
+export interface MemoryStats {
+  heapSize: number;
+  heapTop: number;
+  stackPointer: number;
+  stackBase: number;
+  handles: number;
+}
+
+export interface Posenc {
+  /** PE(p, 2i) = sin(p / base^(2i/d)), PE(p, 2i+1) = cos(same); 'concat' puts [sin | cos] blocks. */
+  sinusoidal(options: {
+    positions: Numbers;
+    dModel: number;
+    /** [10000] */
+    base?: number;
+    /** ['interleaved'] */
+    layout?: 'interleaved' | 'concat';
+    /** ['float64'] */
+    precision?: 'float64' | 'float32';
+  }): { rows: number; cols: number; data: Float64Array | Float32Array };
+  /** NoPE adds nothing: zeros of positions x dModel. */
+  nope(options: { positions: Numbers; dModel: number }): Table;
+  /** A fresh table, N(0, 0.02^2), rows 0..maxLength-1. */
+  learnedTable(options: { maxLength: number; dModel: number; seed?: number }): Table;
+  /** Rows for positions; past the last row the overflow policy ['error'] decides. */
+  learnedLookup(options: { table: Table; positions: Numbers; overflow?: Overflow; sequenceLength?: number }): Table & {
+    sourceRow: Float64Array;
+    ownRow: Uint8Array;
+  };
+  /** Rotates each row of x (rows = positions.length) by p theta_i per pair. */
+  rope(options: { x: Numbers; positions: Numbers } & RopeOptions): Table & { attentionFactor: number };
+  /** R(m) q . R(n) k, a function of m - n. */
+  ropeScore(options: { q: Numbers; k: Numbers; m: number; n: number } & RopeOptions): number;
+  /** theta_i per pair after scaling, and YaRN's attention factor. */
+  ropeFrequencies(options: { headDim: number } & RopeOptions): { frequencies: Float64Array; attentionFactor: number };
+  /** The official ALiBi slopes (not sorted for non-powers of two). */
+  alibiSlopes(nHeads: number): Float64Array;
+  /** -m (i - j) for past keys, -Infinity for future ones; heads x queries x keys. */
+  alibiBias(options: { nHeads: number; queryLength: number; keyLength: number }): {
+    heads: number;
+    queries: number;
+    keys: number;
+    data: Float64Array;
+  };
+  /** T5 buckets of key - query. */
+  t5Bucket(options: { relativePositions: Numbers } & T5Options): Int32Array;
+  /** Toy attention of query p over keys 0..p under one scheme, with seeded weights. */
+  attention(
+    options: {
+      scheme: Scheme;
+      queryPosition: number;
+      /** [64] */
+      dModel?: number;
+      /** [1] */
+      seed?: number;
+      /** [2048] */
+      trainedLength?: number;
+      /** ['clamp'] */
+      overflow?: Overflow;
+      /** [8] */
+      nHeads?: number;
+      /** [0] */
+      head?: number;
+    } & RopeOptions,
+  ): { logits: Float64Array; weights: Float64Array };
+  /** What a scheme does at position p [5000] when training stopped at trainedLength [2048]. */
+  beyondTrained<S extends Scheme>(
+    options: {
+      scheme: S;
+      p?: number;
+      trainedLength?: number;
+      /** [512] (sinusoidal) */
+      dModel?: number;
+      /** [64] (RoPE) */
+      headDim?: number;
+      /** [8] (ALiBi) */
+      nHeads?: number;
+    } & RopeOptions &
+      T5Options,
+  ): Extract<BeyondTrained, { scheme: S }>;
+  /** PE(p).PE(p + delta), direct and closed form, and the RoPE score of seeded q, k at offsets 0..maxOffset. */
+  offsetSimilarity(options: { p?: number; maxOffset?: number; dModel?: number; base?: number; seed?: number }): {
+    sinusoidalDot: Float64Array;
+    sinusoidalClosedForm: Float64Array;
+    ropeScore: Float64Array;
+  };
+  /** The experiment's presets and the names of schemes, tasks and overflow policies. */
+  readonly training: Training;
+  /**
+   * A toy causal transformer for `scheme`, trained on `task` at length trainedLength; every other setting defaults to
+   * the preset's ['quick'] trainer. Returns an id for trainerStep/trainerEvaluate (at most 32 alive); call
+   * trainerDispose when done.
+   */
+  trainerCreate(options: { scheme: Scheme; task: Task; preset?: string; seed?: number } & Partial<TrainerSettings>): {
+    id: number;
+    parameters: number;
+  };
+  /** `steps` [1] Adam steps on fresh batches; the loss of each. Keep steps small to stay responsive. */
+  trainerStep(options: { id: number; steps?: number }): { step: number; loss: number; losses: Float64Array };
+  /**
+   * Accuracy and confidence (mean probability of the predicted token) per bucket of positions up to length;
+   * inDistribution on sequences of trainedLength, beyond over positions >= trainedLength. A learned table under
+   * overflow 'error' has no score past its rows: those buckets are unavailable and `unavailable` says why.
+   * Defaults from the preset's evaluation.
+   */
+  trainerEvaluate(options: { id: number; preset?: string; overflow?: Overflow } & Partial<EvaluationSettings>): Evaluation;
+  /**
+   * The trainer's parameters now (a copy) and where each group of them sits, e.g. the learned table's
+   * { name: 'positionTable', offset, rows: trainedLength, cols: dModel }.
+   */
+  trainerParameters(options: { id: number }): {
+    step: number;
+    parameters: Float64Array;
+    groups: ReadonlyArray<{ name: string; offset: number; rows: number; cols: number }>;
+  };
+  /** Frees a trainer; its id is then invalid. */
+  trainerDispose(options: { id: number }): { live: number };
+  /**
+   * A model given by its parameters (trainerParameters' layout; Float32Array or Float64Array), shaped as
+   * options.preset's trainer, asked at row queryPosition = p of its task's sequence of p + 1 tokens from `seed` [1]
+   * (a longer p extends the same sequence). A learned table under 'window' past its rows reads the last
+   * trainedLength tokens (the earlier keys weigh 0); under 'error' it has no row there and the call throws. A RoPE
+   * model may be asked with a scaling (PI, NTK-aware, YaRN with its attention factor), which it never saw in training.
+   */
+  modelProbe(options: ModelOptions & { queryPosition: number; seed?: number }): ModelProbe;
+  /** A model given by its parameters, scored as trainerEvaluate scores a trainer (shape and evaluation from options.preset). */
+  modelEvaluate(options: ModelOptions & Partial<EvaluationSettings>): Evaluation;
+  /** The bounds the module checks. */
+  readonly limits: Readonly<Limits>;
+  /**
+   * Every name the functions read, per option, in the order lists show them (the module's tables: a page never
+   * keeps its own copy), each with a label for people.
+   */
+  readonly names: Readonly<Names>;
+  /**
+   * Diagnostics for leak tests: wasm memory size, the allocator's break (sbrk(0)), the stack pointer and its base,
+   * and the count of live Embind value handles (each leaked handle is a JS object the page can never free).
+   */
+  memoryStats(): MemoryStats;
+}
+
+/** Loads the module. In a browser posenc.wasm is found beside posenc.js; in node pass its bytes. */
+export function loadPosenc(options?: { wasmBinary?: ArrayBuffer | Uint8Array }): Promise<Posenc>;
