@@ -29,6 +29,7 @@ export const argumentShapes = {
   rope: { positions: list, x: list, ...rope },
   ropeScore: { q: list, k: list, ...fields('m', 'n'), ...rope },
   ropeFrequencies: { ...fields('headDim', 'sequenceLength'), ...rope },
+  alibiSlopes: fields('nHeads'),
   alibiBias: fields('nHeads', 'keyLength', 'queryLength'),
   t5Bucket: { relativePositions: list, ...t5 },
   attention: { ...fields('model', 'layerGroup', 'scheme', 'queryPosition', 'dModel', 'seed', 'trainedLength', 'overflow', 'nHeads', 'head',
@@ -186,5 +187,16 @@ export function readArguments(options, name, maxLength) {
   return copyObject(options, argumentShapes[name], 'options', maxLength);
 }
 
-/** A single number argument (alibiSlopes) as the module should see it. */
+/** A single number argument (alibiSlopes' nHeads alone) as the module should see it. */
 export const readScalar = copyScalar;
+
+/** Whether `value` is a plain object (an options object); a Proxy trap that throws means it is not. */
+export function isPlainOptions(value) {
+  if (typeof value !== 'object' || value === null || isArray(value)) return false;
+  try {
+    const prototype = Object.getPrototypeOf(value);
+    return prototype === null || Object.getPrototypeOf(prototype) === null;
+  } catch {
+    return false;  // a revoked Proxy: read as nHeads, whose stand-in the module names
+  }
+}

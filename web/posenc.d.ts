@@ -268,8 +268,8 @@ export interface Posenc {
   ropeScore(options: { q: Numbers; k: Numbers; m: number; n: number } & RopeOptions): number;
   /** theta_i per pair after scaling, and YaRN's attention factor. */
   ropeFrequencies(options: { headDim: number } & RopeOptions): { frequencies: Float64Array; attentionFactor: number };
-  /** The official ALiBi slopes (not sorted for non-powers of two). */
-  alibiSlopes(nHeads: number): Float64Array;
+  /** The official ALiBi slopes (not sorted for non-powers of two). A bare number is read as nHeads. */
+  alibiSlopes(options: { nHeads: number } | number): Float64Array;
   /** -m (i - j) for past keys, -Infinity for future ones; heads x queries x keys. */
   alibiBias(options: { nHeads: number; queryLength: number; keyLength: number }): {
     heads: number;

@@ -3,7 +3,7 @@
 // objects of JS-owned typed arrays. Bad input throws a RangeError or TypeError naming the
 // argument, the value and what is allowed; the module keeps working afterwards.
 import createPosencModule from './posenc-core.mjs';
-import { describe, readArguments, readScalar } from './posenc-arguments.js';
+import { describe, isPlainOptions, readArguments, readScalar } from './posenc-arguments.js';
 
 // The public API's types are in posenc.d.ts, beside this file; loadPosenc's result is checked against it.
 /** @typedef {import('./posenc.js').Posenc} Posenc */
@@ -119,7 +119,11 @@ export async function loadPosenc(options = {}) {
     rope: call('rope'),
     ropeScore: (options) => call('ropeScore')(options).score,
     ropeFrequencies: call('ropeFrequencies'),
-    alibiSlopes: (nHeads) => unwrap(module.alibiSlopes(readScalar(nHeads))).slopes,
+    // { nHeads } like every other function; nHeads alone, as it was first written, still works.
+    alibiSlopes: (options) => {
+      const nHeads = isPlainOptions(options) ? read(options, 'alibiSlopes').nHeads : readScalar(options);
+      return unwrap(module.alibiSlopes(nHeads)).slopes;
+    },
     alibiBias: call('alibiBias'),
     t5Bucket: (options) => call('t5Bucket')(options).buckets,
     attention: call('attention'),

@@ -98,6 +98,15 @@ describe('alibi', () => {
     assert.equal(posenc.alibiSlopes(6).length, 6);
   });
 
+  test('slopes take { nHeads } like every other function, and nHeads alone as before', () => {
+    for (const nHeads of [1, 3, 8, 12]) assert.deepEqual(posenc.alibiSlopes({ nHeads }), posenc.alibiSlopes(nHeads), `nHeads ${nHeads}`);
+    assert.throws(() => posenc.alibiSlopes({ nHeads: 0 }), { name: 'RangeError', message: 'nHeads must be an integer from 1 to 1024; got 0' });
+    assert.throws(() => posenc.alibiSlopes({ nHeads: '8' }), { name: 'TypeError', message: /^nHeads/ });
+    assert.throws(() => posenc.alibiSlopes({ heads: 8 }), { name: 'TypeError', message: /^nHeads/ }, 'a missing nHeads is named');
+    const extras = { nHeads: 4, queryLength: 2, keyLength: 3 };
+    assert.deepEqual(posenc.alibiSlopes(extras), posenc.alibiSlopes(4), 'one settings object serves alibiBias and alibiSlopes');
+  });
+
   test('bias is -m (i - j) for past keys and -Infinity for future ones', () => {
     const { heads, queries, keys, data } = posenc.alibiBias({ nHeads: 2, queryLength: 3, keyLength: 3 });
     assert.deepEqual([heads, queries, keys], [2, 3, 3]);
