@@ -1,6 +1,7 @@
 // A diverging palette for values in [-1, 1] that stays distinguishable with the common
 // colour-vision deficiencies (ColorBrewer RdBu anchors, blue for negative, red for positive).
 
+/** @type {[number, [number, number, number]][]} */
 const anchors = [
   [-1.0, [33, 102, 172]],
   [-0.5, [103, 169, 207]],

@@ -21,7 +21,7 @@ let liveTrainers = 0;  // as the engine last reported: 0 after every finished or
 
 /** Lets queued messages (a cancel) in between slices; MessageChannel avoids setTimeout's clamping. */
 function yieldToMessages() {
-  return new Promise((resolve) => {
+  return new Promise((/** @type {(value?: void) => void} */ resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => resolve();
     channel.port2.postMessage(null);
@@ -76,7 +76,7 @@ async function postResults({ scheme, task, preset, overflows, steps, losses, eva
       await checkRunning();
     }
     const result = { type: 'result', scheme, task, overflow: scheme === 'learned' ? overflow : null, steps, losses, ...mergeScores(parts) };
-    postMessage(result, [result.buckets.count.buffer, result.buckets.accuracy.buffer, result.buckets.confidence.buffer]);
+    postMessage(result, { transfer: [result.buckets.count.buffer, result.buckets.accuracy.buffer, result.buckets.confidence.buffer] });
   }
 }
 
@@ -107,7 +107,7 @@ async function run(message, checkRunning) {
         await checkRunning();
       }
       const { parameters } = posenc.trainerParameters({ id });
-      postMessage({ type: 'model', scheme, task, parameters }, [parameters.buffer]);
+      postMessage({ type: 'model', scheme, task, parameters }, { transfer: [parameters.buffer] });
       await postResults({ scheme, task, preset, overflows, steps: preset.steps, losses, checkRunning,
         evaluate: (options) => posenc.trainerEvaluate({ id, ...options }) });
     } finally {

@@ -79,6 +79,7 @@ export async function startCmi5(launch, { iriBase }) {
     body: JSON.stringify({ suspendData, totalMs: previousMs + sessionMs(), completed: reported.completed, passed: reported.passed }),
   }).catch((error) => console.warn(`posenc: the progress did not reach the LRS: ${error.message}`));
   // During the session requests go one after another, so the LRS gets statements in order.
+  /** @type {Promise<unknown>} */
   let queue = Promise.resolve();
   const send = (statement) => (queue = queue.then(() => post(statement, false)));
   let terminated = false;

@@ -18,6 +18,9 @@ export const OBJECTIVES = { checked: 'checked-answers', selfGraded: 'self-graded
  * @property {{ kind: 'range', low: number, high: number } | { kind: 'numbers', value: number[] } | { kind: 'boolean', value: boolean } | null} correct
  */
 
+/** One data-model element (name, value) of an interaction. @type {(name: string, value: string) => [string, string]} */
+const dataElement = (name, value) => [name, value];
+
 const formatNumber = (value) => value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
 
 /**
@@ -28,7 +31,7 @@ export function shapeOf(answer) {
   const judged = answer.correct ? 'correct' : 'wrong';
   switch (answer.kind) {
     case 'computed': {
-      const expected = Array.isArray(answer.expected) ? answer.expected : [answer.expected];
+      const expected = /** @type {number[]} */ (Array.isArray(answer.expected) ? answer.expected : [answer.expected]);  // a computed card's are numbers
       if (expected.length === 1 && answer.values?.length === 1) {
         return { type: 'numeric', result: judged, response: { kind: 'number', value: answer.values[0] },
           correct: { kind: 'range', low: expected[0] - answer.tolerance, high: expected[0] + answer.tolerance } };
@@ -37,7 +40,7 @@ export function shapeOf(answer) {
         correct: { kind: 'numbers', value: expected } };
     }
     case 'red-flag':
-      return { type: 'true-false', result: judged, response: { kind: 'boolean', value: answer.response === 'true' }, correct: { kind: 'boolean', value: answer.expected } };
+      return { type: 'true-false', result: judged, response: { kind: 'boolean', value: answer.response === 'true' }, correct: { kind: 'boolean', value: /** @type {boolean} */ (answer.expected) } };
     case 'mock-interview':
       return { type: 'performance', result: answer.score, response: { kind: 'steps', value: Object.entries(answer.steps) }, correct: null };
     default:
@@ -85,17 +88,16 @@ export function scorm12Interaction(answer, at) {
     boolean: (value) => (value ? 't' : 'f'),
     steps: (value) => clip(value.map(([name, count]) => `${name}: ${count}`).join(', '), 255),
   }[shape.response.kind](shape.response.value);
-  const pattern = shape.correct && {
-    range: () => formatNumber((shape.correct.low + shape.correct.high) / 2),
-    numbers: () => clip(shape.correct.value.map(formatNumber).join(', '), 255),
-    boolean: () => (shape.correct.value ? 't' : 'f'),
-  }[shape.correct.kind]();
+  const { correct } = shape;
+  const pattern = correct && (correct.kind === 'range' ? formatNumber((correct.low + correct.high) / 2)
+    : correct.kind === 'numbers' ? clip(correct.value.map(formatNumber).join(', '), 255)
+      : correct.value ? 't' : 'f');
   return [
     ['id', scorm12Identifier(answer.cardId)],
     ['objectives.0.id', answer.checked ? OBJECTIVES.checked : OBJECTIVES.selfGraded],
     ['time', `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`],
     ['type', shape.type === 'other' ? 'performance' : shape.type],
-    ...(pattern ? [['correct_responses.0.pattern', pattern]] : []),
+    ...(pattern ? [dataElement('correct_responses.0.pattern', pattern)] : []),
     ['student_response', response],
     ['result', typeof shape.result === 'number' ? formatNumber(Math.round(shape.result * 100)) : shape.result],
     ['latency', scorm12Timespan(answer.latencyMs)],
@@ -147,7 +149,7 @@ export function scorm2004Interaction(answer, at, iriBase) {
     // time(second,10,0): YYYY-MM-DDThh:mm:ss[.s[TZD]], a zone only after the fraction (two digits at most)
     ['timestamp', at.toISOString().replace(/(\.\d\d)\dZ$/, '$1Z')],
     ['description', `{lang=en}${clip(answer.question, 240)}`],
-    ...(shape.correct ? [['correct_responses.0.pattern', patternText(shape.correct)]] : []),
+    ...(shape.correct ? [dataElement('correct_responses.0.pattern', patternText(shape.correct))] : []),
     ['learner_response', responseText(shape.response)],
     ['result', typeof shape.result === 'number' ? scorm2004Real(shape.result) : shape.result === 'wrong' ? 'incorrect' : shape.result],
     ['latency', isoDuration(answer.latencyMs)],

@@ -13,7 +13,8 @@ export const PLATFORM_PARAMETERS = [...CMI5_PARAMETERS, 'xapi', 'xapiBase'];
  */
 export function cmi5Launch(params) {
   if (!CMI5_PARAMETERS.every((name) => params.get(name))) return null;
-  const launch = Object.fromEntries(CMI5_PARAMETERS.map((name) => [name, params.get(name)]));
+  const launch = /** @type {{ endpoint: string, fetch: string, actor: string, registration: string, activityId: string }} */ (
+    Object.fromEntries(CMI5_PARAMETERS.map((name) => [name, params.get(name)])));
   let actor;
   try { actor = JSON.parse(launch.actor); } catch { actor = null; }
   if (typeof actor !== 'object' || actor === null) {
@@ -43,7 +44,7 @@ export const SCORM_VERSIONS = {
  * @returns {{ version: '1.2' | '2004', api: any } | null}
  */
 export function findScormApi(start = window) {
-  for (const version of ['2004', '1.2']) {
+  for (const version of /** @type {('2004' | '1.2')[]} */ (['2004', '1.2'])) {
     const { api: name, methods } = SCORM_VERSIONS[version];
     for (const origin of [start, start.opener].filter(Boolean)) {
       let win = origin;

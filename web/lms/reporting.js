@@ -56,7 +56,7 @@ function pageLocation(view) {
 /**
  * Starts a cmi5 or SCORM session and reports to it. Resolves before the quiz starts: progress kept
  * by the platform is merged into this browser's, and the view of the last launch is put back in the URL.
- * @param {{ cmi5?: object | null, scorm?: { version: '1.2' | '2004', api: any } | null, iriBase: string, hasView: boolean }} found
+ * @param {{ cmi5?: ReturnType<typeof import('./launch.js').cmi5Launch>, scorm?: { version: '1.2' | '2004', api: any } | null, iriBase: string, hasView: boolean }} found
  * @returns {Promise<{ storage: Storage } | null>}  storage: for the quiz (progress written to it
  *   reaches the platform too); null when the platform could not be reached
  */

@@ -103,7 +103,7 @@ export async function encodeSuspendData(state, limit) {
 /**
  * Reads what encodeSuspendData wrote. Throws a TypeError for anything else.
  * @param {string} text
- * @returns {Promise<{ progress: import('../quiz/progress-store.js').Progress, standing: import('./standing.js').Standing }>}
+ * @returns {Promise<{ progress: unknown, standing: import('./standing.js').Standing }>}  progress unchecked (readProgress checks it)
  */
 export async function decodeSuspendData(text) {
   let json;

@@ -51,6 +51,7 @@ function contextWith(template, { iriBase, view, viewName }) {
  * @param {{ actor: object, iriBase: string, contextTemplate?: object }} options  contextTemplate: cmi5's, used whole
  */
 export function createStatementBuilder({ actor, iriBase, contextTemplate = undefined }) {
+  /** @param {string} verb @param {object} object @param {{ result?: object, view?: string, viewName?: string, at?: Date }} [details] */
   const base = (verb, object, { result, view, viewName, at = new Date() } = {}) => ({
     id: uuid(), actor, verb: VERBS[verb], object, ...(result ? { result } : {}),
     context: contextWith(contextTemplate, { iriBase, view, viewName }), timestamp: at.toISOString(),

@@ -6,7 +6,7 @@ import { grades } from './scheduler.js';
 import { element, renderInline } from './render.js';
 
 /**
- * @param {ReturnType<import('./card-view.js').createCardView>} view  showing `card`'s front
+ * @param {ReturnType<typeof import('./card-view.js').createCardView>} view  showing `card`'s front
  * @param {any} card
  * @param {{ announce: (text: string) => void, onFlipRequest: () => void }} options
  *   onFlipRequest: Enter in the answer box (the card flips and the answer is judged)

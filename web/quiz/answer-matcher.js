@@ -141,5 +141,5 @@ export function emptyAlternatives(term) {
 export function suggestGrade({ covered, total, hintsUsed }) {
   const share = total === 0 ? 0 : covered / total;
   const grade = share >= 1 ? 3 : share >= 0.5 ? 2 : 1;
-  return hintsUsed > 0 ? Math.min(grade, 2) : grade;
+  return hintsUsed > 0 && grade === 3 ? 2 : grade;
 }

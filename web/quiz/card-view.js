@@ -22,7 +22,7 @@ export function liveLinks(card) {
 /**
  * The answer tiers of a card as nodes, in teaching order; missing optional fields are skipped.
  * @param {any} card
- * @param {{ headingLevel?: number, openKeyPoints?: boolean }} [options]
+ * @param {{ headingLevel?: number }} [options]
  * @returns {HTMLElement[]}
  */
 export function renderAnswerTiers(card, { headingLevel = 3 } = {}) {

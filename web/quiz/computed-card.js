@@ -10,7 +10,7 @@ let drawings = 0;  // each showing draws new parameters
 /**
  * Shows a computed card in `view`, with an answer box in its front. The check is the answer's
  * truth: it goes to recordAnswer as a checked answer (a grade given afterwards only schedules).
- * @param {ReturnType<import('./card-view.js').createCardView>} view
+ * @param {ReturnType<typeof import('./card-view.js').createCardView>} view
  * @param {any} card
  * @param {{ getEngine: () => Promise<any>, announce: (text: string) => void,
  *           onChecked?: (correct: boolean) => void, recordAnswer?: (answer: import('./quiz-app.js').Answer) => void, focusAnswer?: boolean }} context
@@ -66,7 +66,7 @@ export async function showComputedCard(view, card, { getEngine, announce, onChec
 /**
  * Space/Enter on a card: an unanswered computed card focuses its answer box (its answer is
  * revealed by checking); any other card flips.
- * @param {ReturnType<import('./card-view.js').createCardView>} view
+ * @param {ReturnType<typeof import('./card-view.js').createCardView>} view
  */
 export function revealOrAnswer(view) {
   const input = /** @type {HTMLInputElement | null} */ (view.frontExtra.querySelector('input:not([readonly])'));

@@ -224,7 +224,7 @@ export function placeholders(question) {
 
 /**
  * Draws parameters for one showing of a computed card and computes its answer.
- * @param {{ question: string, computed: { template: string, params: object, tolerance: number } }} card
+ * @param {{ question: string, computed: { template: string, params: Parameters<typeof drawParams>[0], tolerance: number } }} card
  * @param {any} engine   from loadPosenc()
  * @param {() => number} random
  */
@@ -251,7 +251,7 @@ function parseAnswerNumber(text) {
  * @param {string} input
  * @param {number | number[]} expected
  * @param {number} tolerance
- * @returns {{ correct: boolean, message: string }}
+ * @returns {{ correct: boolean, message: string, values?: number[] }}  values: the answer as numbers, when it reads as numbers
  */
 export function checkAnswer(input, expected, tolerance) {
   const wanted = Array.isArray(expected) ? expected : [expected];

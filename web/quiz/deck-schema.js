@@ -53,7 +53,7 @@ export function normalTag(tag) {
 /**
  * Checks one parsed deck. `knownIds` maps card ids already loaded (from other decks) to their
  * deck, so duplicates across decks are caught; it is not modified.
- * @param {unknown} deck
+ * @param {any} deck  parsed JSON of any shape: every field is checked here before it is used
  * @param {{ source?: string, byteLength?: number, knownIds?: Map<string, string>, names?: object }} [options]
  *   names: the engine's name tables (posenc.names), when at hand, to check the names "See it live" links use
  * @returns {DeckError[]}  empty when the deck is valid
@@ -144,7 +144,10 @@ function checkId(value, path, report) {
   return true;
 }
 
-/** Non-empty text within the size cap, with formulas in the supported subset. */
+/**
+ * Non-empty text within the size cap, with formulas in the supported subset.
+ * @param {unknown} value @param {string} path @param {(path: string, message: string) => void} report @param {number} [maxChars]
+ */
 function checkText(value, path, report, maxChars = limits.maxTextChars) {
   if (value === undefined) { report(path, 'is missing'); return false; }
   if (typeof value !== 'string') { report(path, `must be text; got ${describe(value)}`); return false; }

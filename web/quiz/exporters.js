@@ -63,7 +63,7 @@ export function ankiExport(cards, drawn = new Map()) {
  * @param {string} filename @param {string | Uint8Array} contents @param {string} type
  */
 export function downloadFile(filename, contents, type) {
-  const url = URL.createObjectURL(new Blob([contents], { type }));
+  const url = URL.createObjectURL(new Blob([/** @type {BlobPart} */ (contents)], { type }));  // never a SharedArrayBuffer's bytes
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

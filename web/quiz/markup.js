@@ -121,7 +121,7 @@ function findCloser(text, marker, from) {
 
 function mathNode(source) {
   const parsed = parseFormula(source);
-  return parsed.ok ? { type: 'math', source, tree: parsed.tree } : { type: 'math', source, error: parsed.error };
+  return parsed.ok === true ? { type: 'math', source, tree: parsed.tree } : { type: 'math', source, error: parsed.error };
 }
 
 /**

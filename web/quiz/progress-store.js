@@ -130,15 +130,18 @@ const logLoss = number(0, 100);
 /** Each field of the last optimisation's record. */
 const optimisedFields = { at: date, reviews: whole(1, progressLimits.maxImportReviews), logLossBefore: logLoss, logLossAfter: logLoss };
 const record = (fields) => (value) => { const checked = checkRecord(value, fields); return checked.problem ? `${checked.at.slice(1)} ${checked.problem}`.trim() : null; };
-/** Each setting, its check and its default (undefined: absent unless set). A new setting is one entry here. */
+/**
+ * Each setting, its check and its default (undefined: absent unless set). A new setting is one entry here.
+ * @type {Record<string, [(value: unknown) => string | null, unknown]>}
+ */
 const settingFields = {
   newPerDay: [whole(0, progressLimits.maxNewPerDay), progressLimits.defaultNewPerDay],
   desiredRetention: [number(progressLimits.minRetention, progressLimits.maxRetention), default_request_retention],
   parameters: [optional(parameters), undefined],
   optimised: [optional(record(optimisedFields)), undefined],
 };
-/** The settings of a fresh start. */
-export const defaultSettings = () => Object.fromEntries(Object.entries(settingFields).filter(([, [, fallback]]) => fallback !== undefined).map(([name, [, fallback]]) => [name, fallback]));
+/** The settings of a fresh start. @type {() => Settings} */
+export const defaultSettings = () => /** @type {Settings} */ (Object.fromEntries(Object.entries(settingFields).filter(([, [, fallback]]) => fallback !== undefined).map(([name, [, fallback]]) => [name, fallback])));
 const literalTrue = (value) => (value === true ? null : `must be true when present; got ${describeValue(value)}`);
 /** Each field of a card's marks. */
 const markFields = { suspended: optional(literalTrue), buriedUntil: optional(date), leech: optional(literalTrue) };
@@ -150,9 +153,13 @@ const practiceFields = {
 };
 const topFields = new Set(['version', 'settings', 'cards', 'log', 'marks', 'history']);
 
+/** @param {unknown} value @returns {value is Record<string, any>} */
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The record's fields checked against `fields`: { value } with only known fields, or { at, problem } (at: '.field' or ''). */
+/**
+ * The record's fields checked against `fields`: { value } with only known fields, or { at, problem } (at: '.field' or '').
+ * @returns {{ value?: any, at?: string, problem?: string }}
+ */
 function checkRecord(record, fields) {
   if (!isObject(record)) return { at: '', problem: `must be an object; got ${describeValue(record)}` };
   for (const key of Object.keys(record)) if (!Object.hasOwn(fields, key)) return { at: '', problem: `has an unknown field ${describeValue(key)}` };
@@ -178,7 +185,7 @@ export function readProgress(data) {
   const aside = (path, problem) => setAside.push({ path, problem });
   for (const key of Object.keys(raw)) if (!topFields.has(key)) aside(`progress.${key}`, 'is not a progress field');
 
-  const settings = {};
+  const settings = /** @type {Settings} */ ({});  // every setting with a default gets a value below
   const rawSettings = isObject(raw.settings) ? raw.settings : {};
   if (!isObject(raw.settings)) aside('progress.settings', `must be an object; got ${describeValue(raw.settings)}`);
   for (const key of Object.keys(rawSettings)) if (!Object.hasOwn(settingFields, key)) aside(`progress.settings.${key}`, 'is not a setting');

@@ -58,7 +58,15 @@ import { element } from './render.js';
 // The Review's deck choice, remembered in this browser (null: every deck, including decks loaded later).
 const REVIEW_DECKS_KEY = 'posenc.quiz.review-decks';
 
-/** Each mode: [name (also ?mode=), button label, factory returning { root, activate, onKey }]. */
+/**
+ * @typedef {{ root: HTMLElement, activate: (options?: { focus?: boolean }) => void, onKey: (event: KeyboardEvent) => boolean,
+ *   onProgressChange?: () => void }} QuizMode
+ */
+
+/**
+ * Each mode: [name (also ?mode=), button label, factory].
+ * @type {[string, string, (context: QuizContext) => QuizMode][]}
+ */
 const modeFactories = [
   ['review', 'Review', createReviewMode],
   ['cram', 'Cram', createCramMode],

@@ -70,13 +70,14 @@ function mathNode(node) {
 
 /**
  * A small element builder used across the quiz: children are nodes or strings (text nodes).
- * @param {string} tag
+ * @template {string} Tag
+ * @param {Tag} tag
  * @param {(Node|string)[]} [children]
- * @param {{ className?: string, id?: string, text?: string, attributes?: Record<string, string> }} [options]
- * @returns {HTMLElement}
+ * @param {{ className?: string, id?: string, attributes?: Record<string, string> }} [options]
+ * @returns {Tag extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[Tag] : HTMLElement}
  */
 export function element(tag, children = [], options = {}) {
-  const made = document.createElement(tag);
+  const made = /** @type {any} */ (document.createElement(tag));  // the tag's own element type, as @returns says
   if (options.className) made.className = options.className;
   if (options.id) made.id = options.id;
   for (const [name, value] of Object.entries(options.attributes ?? {})) made.setAttribute(name, value);

@@ -12,7 +12,7 @@ export const MIN_OPTIMISER_REVIEWS = 200;
 /** Whole local calendar days from a to b. */
 function daysBetween(a, b) {
   const midnight = (date) => new Date(date.getFullYear(), date.getMonth(), date.getDate());
-  return Math.round((midnight(b) - midnight(a)) / 86_400_000);
+  return Math.round((midnight(b).getTime() - midnight(a).getTime()) / 86_400_000);
 }
 
 /**

@@ -21,7 +21,7 @@ function createDeckChoice(context, onChange) {
   const root = element('details', [summary, element('fieldset', [element('legend', ['Review draws new and due cards from']), list])],
     { className: 'deck-choice', id: 'review-decks' });
   list.addEventListener('change', () => {
-    const ticked = [...list.querySelectorAll('input:checked')].map((box) => box.value);
+    const ticked = [...list.querySelectorAll('input:checked')].map((box) => /** @type {HTMLInputElement} */ (box).value);
     onChange(ticked.length === context.library.decks.length ? null : ticked);
   });
   return {
@@ -196,7 +196,7 @@ export function createReviewMode(context) {
     }
     const due = new Date(storedCard(progress, current.id).due);
     const leech = becameLeech ? ` This card has now lapsed ${LEECH_LAPSES} times and is tagged leech (see Stats): rewrite it in your own words, or suspend it.` : '';
-    context.announce(`Graded ${label}. Next review of this card ${due - now < 86400000 ? `at ${due.toLocaleTimeString()}` : `on ${due.toLocaleDateString()}`}.${leech}`);
+    context.announce(`Graded ${label}. Next review of this card ${due.getTime() - now.getTime() < 86400000 ? `at ${due.toLocaleTimeString()}` : `on ${due.toLocaleDateString()}`}.${leech}`);
     refresh({ focus: true });
   }
 

@@ -160,7 +160,7 @@ export function newCardsIntroducedToday(progress, now) {
  * The review queue: cards due now (earliest first; learning cards up to 20 minutes early when
  * nothing else is due), then unseen cards in newCardOrder up to today's new-card allowance.
  * Suspended cards and cards buried until later are left out.
- * @param {{ id: string }[]} cards
+ * @param {{ id: string, deckId?: string, topic?: string, computed?: unknown }[]} allCards
  * @param {import('./progress-store.js').Progress} progress
  * @param {Date} now
  * @returns {{ due: string[], ahead: string[], fresh: string[], next: string | null, nextDue: Date | null,

@@ -11,7 +11,7 @@ globalThis.posencBaseUrl = base;
 
 const TYPES = { wasm: 'application/wasm', json: 'application/json', js: 'text/javascript' };
 /** URL -> the file its data block holds. */
-const files = new Map([...document.querySelectorAll('script[data-file]')].map((block) => [new URL(block.dataset.file, base).href, {
+const files = new Map([.../** @type {NodeListOf<HTMLScriptElement>} */ (document.querySelectorAll('script[data-file]'))].map((block) => [new URL(block.dataset.file, base).href, {
   text: block.textContent.trim(), base64: block.dataset.encoding === 'base64', type: TYPES[block.dataset.file.split('.').pop()] ?? 'application/octet-stream',
 }]));
 const fileAt = (url) => { try { return files.get(new URL(String(url), base).href); } catch { return undefined; } };

@@ -1,0 +1,2 @@
+export * from 'fsrs-browser';
+export { default } from 'fsrs-browser';
