@@ -4,7 +4,7 @@
 (() => {
   window.addEventListener('message', (event) => {
     const data = event.data;
-    if (!data || data.type !== 'posenc:height' || !Number.isFinite(data.height)) return;
+    if (data?.type !== 'posenc:height' || !Number.isFinite(data.height)) return;
     for (const frame of document.querySelectorAll('iframe')) {
       if (frame.contentWindow !== event.source) continue;
       if (new URL(frame.src, location.href).origin !== event.origin) continue;

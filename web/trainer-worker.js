@@ -128,7 +128,7 @@ async function evaluateGiven(message, checkRunning) {
 
 const work = { run, evaluate: evaluateGiven };
 
-onmessage = async ({ data }) => {
+self.onmessage = async ({ data }) => {
   if (data?.type === 'cancel') {
     currentRun += 1;  // the running loop sees this at its next slice and answers 'cancelled'
     return;

@@ -33,7 +33,10 @@ for (const [scheme, { task, parameters }] of shipped.models) {
 const [ropeN, ropeD] = [5001, 128];
 const positions = Int32Array.from({ length: ropeN }, (_, p) => p);
 let seed = 1;
-const x = Float64Array.from({ length: ropeN * ropeD }, () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1);
+const x = Float64Array.from({ length: ropeN * ropeD }, () => {
+  seed = (seed * 16807) % 2147483647;
+  return (seed / 2147483647) * 2 - 1;
+});
 function ropePlainJs() {
   const out = new Float64Array(ropeN * ropeD);
   for (let i = 0; i < ropeD; i += 2) {

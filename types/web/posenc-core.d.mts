@@ -1,9 +1,12 @@
-// The Emscripten module web/posenc.js loads (built into dist/, not in web/). Only posenc.js touches it;
-// its typed surface is web/posenc.d.ts. Every binding returns its fields with ok: true, or why it refused.
+// The Emscripten module web/posenc.js loads (built into dist/, not in web/). Only posenc.js touches it, and
+// web/posenc.d.ts types what posenc.js hands on, so the bindings' own fields stay loose here.
+// Every binding returns its fields with ok: true, or why it refused.
+// biome-ignore lint/suspicious/noExplicitAny: each binding's fields are typed in web/posenc.d.ts
 export type CoreResult = { ok: true; [field: string]: any } | { ok: false; errorName: 'RangeError' | 'TypeError'; message: string };
 
 export interface PosencCore {
   count_emval_handles(): number;
+  // biome-ignore lint/suspicious/noExplicitAny: as above
   [binding: string]: (...args: any[]) => any;
 }
 

@@ -52,7 +52,10 @@ export async function startCmi5(launch, { iriBase }) {
   const sessionMs = () => Date.now() - started;
   // cmi5 orders statements by timestamp: each gets a later one than the one before.
   let lastStamp = 0;
-  const stamp = () => new Date((lastStamp = Math.max(Date.now(), lastStamp + 1)));
+  const stamp = () => {
+    lastStamp = Math.max(Date.now(), lastStamp + 1);
+    return new Date(lastStamp);
+  };
 
   /** A cmi5 defined statement about the AU: the template plus the cmi5 category (and moveOn where a result judges). */
   const defined = (verb, result, extensions = {}) => {

@@ -87,7 +87,7 @@ export async function encodeSuspendData(state, limit) {
   const items = Math.max(Object.keys(state.standing.checked.items).length, Object.keys(state.standing.selfGraded.items).length);
   const attempt = async (cards, log, keep) => pack(compact({ ...state, standing: foldOldest(state.standing, keep) }, { cards, log }));
   const fits = async (cards, log, keep) => (await attempt(cards, log, keep)).length <= limit;
-  let kept = { cards: total.cards, log: total.log, items };
+  const kept = { cards: total.cards, log: total.log, items };
   if (!(await fits(kept.cards, kept.log, kept.items))) {
     kept.log = await largest(total.log, (log) => fits(total.cards, log, items));
     if (kept.log === 0 && !(await fits(total.cards, 0, items))) {

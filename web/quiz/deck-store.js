@@ -20,7 +20,7 @@ export function readStoredDecks(storage) {
   let text;
   try {
     text = storage.getItem(DECKS_KEY);
-  } catch (error) {
+  } catch {
     return { decks: [], unreadable: null };
   }
   if (text === null) return { decks: [], unreadable: null };

@@ -55,7 +55,7 @@ export function ankiExport(cards, drawn = new Map()) {
     const tags = [...new Set([...(card.tags ?? []), card.deckId].filter(Boolean).map((tag) => tag.trim().replace(/\s+/g, '_')))];
     return [[inert(html(front)), inert(html(back)), inert(tags.join(' '))].join('\t')];
   });
-  return ['#separator:tab', '#html:true', '#columns:Front\tBack\tTags', '#tags column:3', ...notes].join('\n') + '\n';
+  return `${['#separator:tab', '#html:true', '#columns:Front\tBack\tTags', '#tags column:3', ...notes].join('\n')}\n`;
 }
 
 /**

@@ -49,7 +49,8 @@ export function parseMarkup(text) {
     const bullet = /^\s*- (.*)$/.exec(line);
     if (bullet) {
       if (paragraph.length > 0) flush();
-      (list ??= []).push(bullet[1]);
+      list ??= [];
+      list.push(bullet[1]);
     } else if (list && /^\s+\S/.test(line)) {
       list[list.length - 1] += `\n${line.trim()}`; // an indented line continues the bullet
     } else {

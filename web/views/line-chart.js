@@ -101,7 +101,7 @@ export function createLineChart(container, { xLabel, yLabel = '', title, height 
     const count = chart.data[0].length;
     const big = Math.max(1, Math.round(count / 20));
     const steps = { ArrowRight: 1, ArrowLeft: -1, PageUp: big, PageDown: -big };
-    if (event.key in steps) moveCursor((cursorIndex < 0 ? 0 : cursorIndex) + (event.shiftKey ? big : 1) * steps[event.key]);
+    if (event.key in steps) moveCursor(Math.max(0, cursorIndex) + (event.shiftKey ? big : 1) * steps[event.key]);
     else if (event.key === 'Home') moveCursor(0);
     else if (event.key === 'End') moveCursor(count - 1);
     else return;
