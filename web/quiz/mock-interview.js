@@ -17,6 +17,9 @@ export function mockScore({ keyPoints, said, redFlagsSaid }) {
   return Math.max(0, Math.min(100, Math.round(100 * (said / keyPoints) - 25 * redFlagsSaid)));
 }
 
+/** The score from which an answer counts as correct (what a course platform records) and needs no review. */
+export const MOCK_PASS_SCORE = 70;
+
 const QUESTIONS_PER_SESSION = 3;
 
 /** @param {import('./quiz-app.js').QuizContext} context */
@@ -91,7 +94,7 @@ export function createMockInterview(context) {
     const steps = { key_points_said: count('key'), key_points: card.keyPoints.length, red_flags_said: count('flag') };
     const result = { card, score: mockScore({ keyPoints: steps.key_points, said: steps.key_points_said, redFlagsSaid: steps.red_flags_said }) };
     session.results.push(result);
-    context.recordAnswer({ kind: 'mock-interview', cardId: card.id, question: card.question, checked: true, correct: result.score >= 70,
+    context.recordAnswer({ kind: 'mock-interview', cardId: card.id, question: card.question, checked: true, correct: result.score >= MOCK_PASS_SCORE,
       score: result.score / 100, steps, response: `${steps.key_points_said} of ${steps.key_points} key points, ${steps.red_flags_said} red flags`,
       latencyMs: performance.now() - askedAt });
     context.announce(`Score ${result.score} out of 100.`);
@@ -102,11 +105,11 @@ export function createMockInterview(context) {
 
   function summary() {
     const average = Math.round(session.results.reduce((sum, { score }) => sum + score, 0) / session.results.length);
-    const weak = session.results.filter(({ score }) => score < 70);
+    const weak = session.results.filter(({ score }) => score < MOCK_PASS_SCORE);
     stage.replaceChildren(element('div', [
       element('p', [`Interview score: ${average} / 100`], { className: 'card-question', id: 'mock-summary' }),
       element('ul', session.results.map(({ card, score }) => element('li', [`${score} — `, renderInline(card.question)]))),
-      element('p', [weak.length ? 'Review these next (each opens in Cram, with the others after it):' : 'Every answer scored 70 or more. Nothing urgent to review.']),
+      element('p', [weak.length ? 'Review these next (each opens in Cram, with the others after it):' : `Every answer scored ${MOCK_PASS_SCORE} or more. Nothing urgent to review.`]),
       element('ul', weak.map(({ card }) => element('li', [
         routeLink([renderInline(card.question)], 'quiz', { mode: 'cram', scope: `cards:${weak.map((entry) => entry.card.id).join(',')}`, card: card.id }, { back: false }),
       ])), { id: 'mock-review-next' }),
