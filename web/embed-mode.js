@@ -3,7 +3,7 @@
 // and the "Embed this view" snippet for the current view and settings.
 
 /** The values of ?theme=, the first being the default: auto follows the OS setting. */
-export const THEMES = ['auto', 'light', 'dark'];
+const THEMES = ['auto', 'light', 'dark'];
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 /**

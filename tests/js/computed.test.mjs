@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { closeTo, loadForTests } from './load.mjs';
 
 const quiz = new URL('../../dist/quiz/', import.meta.url);
-const { computedTemplates, prepareComputedCard, checkAnswer } = await import(new URL('computed-templates.js', quiz));
+const { computedTemplates, prepareComputedCard, checkAnswer, drawParams } = await import(new URL('computed-templates.js', quiz));
 const { seededRandom } = await import(new URL('random.js', quiz));
 const deck = JSON.parse(readFileSync(new URL('../../web/decks/computed.json', import.meta.url), 'utf8'));
 
@@ -84,4 +84,16 @@ test('every template declares its params and computes', () => {
   for (const [name, template] of Object.entries(computedTemplates)) {
     assert.ok(template.params.length > 0 && typeof template.compute === 'function' && template.summary, name);
   }
+});
+
+test('drawn parameters: whole numbers over both inclusive bounds, decimals to 3 places, or one of the choices', () => {
+  const random = seededRandom(11);
+  const specs = { p: { min: 0, max: 3 }, s: { min: 1.5, max: 2 }, d: { choices: [32, 64, 'x'] } };
+  const draws = Array.from({ length: 400 }, () => drawParams(specs, random));
+  assert.deepEqual([...new Set(draws.map((draw) => draw.p))].sort(), [0, 1, 2, 3], 'every whole number from min to max');
+  assert.ok(draws.every(({ s }) => s >= 1.5 && s <= 2 && Math.round(s * 1000) / 1000 === s), 'decimals within the bounds, 3 places');
+  assert.ok(new Set(draws.map((draw) => draw.s)).size > 50, 'decimals spread over the range');
+  assert.deepEqual([...new Set(draws.map((draw) => draw.d))].sort(), [32, 64, 'x'].sort());
+  assert.deepEqual(drawParams({ p: { min: 0, max: 3 } }, () => 0.999999), { p: 3 }, 'the top of the range is reachable');
+  assert.deepEqual(drawParams({}, random), {});
 });

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Scorm2004API } from 'scorm-again/scorm2004';
 import { findScormApi } from '../../dist/lms/launch.js';
-import { ANSWERS_FOR_COMPLETION, CHECKED_ANSWERS_FOR_SUCCESS, addAnswer, emptyStanding, foldOldest, meanOf, reportOf } from '../../dist/lms/standing.js';
+import { ANSWERS_FOR_COMPLETION, CHECKED_ANSWERS_FOR_SUCCESS, addAnswer, answerScore, emptyStanding, foldOldest, meanOf, reportOf } from '../../dist/lms/standing.js';
 import { decodeSuspendData, encodeSuspendData, mergeProgress } from '../../dist/lms/suspend-data.js';
-import { isoDuration, scorm12Interaction, scorm12Timespan, scorm2004Interaction } from '../../dist/lms/interactions.js';
+import { isoDuration, scorm12Interaction, scorm12Timespan, scorm2004Interaction, shapeOf } from '../../dist/lms/interactions.js';
 import { createStatementBuilder } from '../../dist/lms/xapi.js';
 import { cmi5CourseStructure, scorm12Manifest, scorm2004Manifest } from '../../scripts/course-manifests.mjs';
 import { launchPage, packageEntries } from '../../scripts/package-course.mjs';
@@ -73,6 +73,16 @@ describe('the standing', () => {
     assert.equal(reportOf(standing, 0.7).score, 1, 'the same card answered again replaces its earlier result');
     standing = addAnswer(standing, answers.mock, 23);
     assert.equal(reportOf(standing, 0.7).score, 2.5 / 3, 'a mock interview counts with its partial score');
+  });
+
+  test('an answer scores its partial score clamped to 0..1, else 1 when right and 0 when wrong', () => {
+    assert.equal(answerScore(answers.mock), 0.5);
+    assert.equal(answerScore({ ...answers.mock, score: 1.4 }), 1);
+    assert.equal(answerScore({ ...answers.mock, score: -0.2 }), 0);
+    assert.equal(answerScore({ ...answers.mock, score: Number.NaN, correct: true }), 1, 'a score that is no number falls back to right or wrong');
+    assert.equal(answerScore(answers.computedRight), 1);
+    assert.equal(answerScore(answers.computedWrongList), 0);
+    assert.equal(answerScore(answers.selfGraded), 1, 'a self-grade counts as right or wrong too (kept apart by the standing)');
   });
 
   test('completion after ten answers of any kind; passed or failed only after ten checked ones, and only with a mastery score', () => {
@@ -165,6 +175,21 @@ describe('suspend data', () => {
 
 describe('interaction records', () => {
   const at = new Date('2026-09-02T10:11:12Z');
+
+  test('each kind of answer has its interaction shape: type, result, response and the correct response', () => {
+    assert.deepEqual(shapeOf(answers.computedRight), { type: 'numeric', result: 'correct', response: { kind: 'number', value: -0.9589 },
+      correct: { kind: 'range', low: -0.95892427 - 0.001, high: -0.95892427 + 0.001 } });
+    assert.deepEqual(shapeOf(answers.computedWrongList), { type: 'fill-in', result: 'wrong', response: { kind: 'numbers', value: [0, 0, 0] },
+      correct: { kind: 'numbers', value: [0.14112, -0.98999, 0.29552, 0.95534] } });
+    assert.deepEqual(shapeOf(answers.computedGibberish), { type: 'fill-in', result: 'wrong', response: { kind: 'text', value: 'no idea' },
+      correct: { kind: 'numbers', value: [25100.4] } }, 'an answer that reads as no number is kept as text');
+    assert.deepEqual(shapeOf(answers.redFlag), { type: 'true-false', result: 'correct', response: { kind: 'boolean', value: false },
+      correct: { kind: 'boolean', value: false } });
+    assert.deepEqual(shapeOf(answers.mock), { type: 'performance', result: 0.5,
+      response: { kind: 'steps', value: [['key_points_said', 2], ['key_points', 4], ['red_flags_said', 0]] }, correct: null });
+    assert.deepEqual(shapeOf(answers.selfGraded), { type: 'other', result: 'neutral', response: { kind: 'text', value: 'Easy' }, correct: null },
+      'a self-grade is judged by nobody');
+  });
 
   test('SCORM 1.2: every kind of answer within the standard\'s types and 255-character limits', () => {
     const long = { ...answers.computedGibberish, cardId: 'x'.repeat(300), response: 'y'.repeat(400) };

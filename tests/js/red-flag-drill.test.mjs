@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 
 const quiz = new URL('../../dist/quiz/', import.meta.url);
-const { quotedClaim, redFlagStatements } = await import(new URL('drills.js', quiz));
+const { followUpItems, quotedClaim, redFlagStatements } = await import(new URL('drills.js', quiz));
 const { seededRandom } = await import(new URL('random.js', quiz));
 
 const decksFolder = new URL('../../web/decks/', import.meta.url);
@@ -49,4 +49,13 @@ test('shipped decks: true and false statements look alike; "false if quoted" is 
 test('a selection with only one kind of statement gives all of it', () => {
   const onlyClaims = [{ id: 'a', keyPoints: ['One.', 'Two.'], claims: [0, 1], redFlags: ['Saying three.'] }];
   assert.equal(redFlagStatements(onlyClaims, seededRandom(3)).length, 2);
+});
+
+test('the follow-up drill asks each follow-up of each card in order, with the card it belongs to', () => {
+  const first = { id: 'a', followUps: [{ question: 'Why?', answer: 'Because.' }, { question: 'How?', answer: 'So.' }] };
+  const second = { id: 'b' };
+  const third = { id: 'c', followUps: [{ question: 'When?', answer: 'Now.' }] };
+  assert.deepEqual(followUpItems([first, second, third]).map(({ question, answer, card }) => [question, answer, card.id]),
+    [['Why?', 'Because.', 'a'], ['How?', 'So.', 'a'], ['When?', 'Now.', 'c']]);
+  assert.equal(followUpItems(cards).length, cards.reduce((sum, card) => sum + (card.followUps?.length ?? 0), 0), 'every shipped follow-up once');
 });

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 
 const quiz = new URL('../../dist/quiz/', import.meta.url);
-const { gradeCard, undoGrade, buildQueue, Rating, State } = await import(new URL('scheduler.js', quiz));
+const { gradeCard, undoGrade, buildQueue, formatInterval, Rating, State } = await import(new URL('scheduler.js', quiz));
 const store = await import(new URL('progress-store.js', quiz));
 const { ankiExport } = await import(new URL('exporters.js', quiz));
 
@@ -93,6 +93,17 @@ describe('FSRS through ts-fsrs', () => {
     queue = buildQueue(cards, progress, later(40 * day));
     assert.deepEqual(queue.due, ['c0', 'c1']);
     assert.deepEqual(queue.fresh, ['c2', 'c3', 'c4'], 'a new day, a new allowance');
+  });
+});
+
+describe('interval labels on the grade buttons', () => {
+  const minute = 60_000;
+  const hour = 60 * minute;
+  const days = (n) => n * 24 * hour;
+  test('minutes (at least 1), hours below a day, days below a month, then months and years', () => {
+    const labels = [[0, '1m'], [30_000, '1m'], [10 * minute, '10m'], [59 * minute, '59m'], [60 * minute, '1h'], [23.4 * hour, '23h'],
+      [days(1), '1d'], [days(30), '30d'], [days(31), '1mo'], [days(364), '12mo'], [days(365), '1.0y'], [days(3 * 365 + 40), '3.1y']];
+    for (const [ms, label] of labels) assert.equal(formatInterval(ms), label, `${ms} ms`);
   });
 });
 

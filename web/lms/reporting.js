@@ -12,7 +12,7 @@ import { decodeSuspendData, encodeSuspendData, mergeProgress } from './suspend-d
 import { createStatementBuilder } from './xapi.js';
 
 /** Where suspend data this page cannot read is set aside, in the browser's storage. */
-export const SUSPEND_BACKUP_KEY = 'posenc.lms.suspend-data.backup';
+const SUSPEND_BACKUP_KEY = 'posenc.lms.suspend-data.backup';
 
 /** The view on screen and its name as its tab shows it ('posenc:viewed' events from app.js). */
 function trackView() {

@@ -24,7 +24,7 @@ export function emptyStanding() {
 }
 
 /** The item an answer updates: the same exercise on the same card replaces its earlier result. */
-export const itemKey = (answer) => `${answer.kind}:${answer.cardId}`;
+const itemKey = (answer) => `${answer.kind}:${answer.cardId}`;
 
 /** Score of one answer, 0..1: a partial score where the page gave one, else right or wrong. */
 export const answerScore = (answer) => (Number.isFinite(answer.score) ? Math.min(1, Math.max(0, answer.score)) : answer.correct ? 1 : 0);

@@ -18,7 +18,7 @@ const ACTIVITY_TYPES = {
   lesson: 'http://adlnet.gov/expapi/activities/lesson',
 };
 /** Statement extensions, under the IRI base. */
-export const extensionIri = {
+const extensionIri = {
   checked: (base) => `${base}extensions/checked`,
   mode: (base) => `${base}extensions/exercise`,
 };

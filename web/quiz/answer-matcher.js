@@ -8,7 +8,7 @@ import { stemmer } from '../vendor/stemmer.js';
 import { plainText } from './markup.js';
 
 /** The matcher's thresholds, in one place (README: "Typed answers"). */
-export const matcherSettings = Object.freeze({
+const matcherSettings = Object.freeze({
   // Without terms: the share of a key point's content stems the answer must hold.
   wordShare: 0.6,
   // A term counts as negated when one of these words stands at most this many words before it.

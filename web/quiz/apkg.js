@@ -43,7 +43,7 @@ const list = (items, tag = 'ul') => (items?.length ? `<${tag}>${items.map((item)
  * @param {any} card
  * @param {{ question: string, answer: number | number[], explanation: string, tolerance: number } | undefined} instance
  */
-export function noteFields(card, instance) {
+function noteFields(card, instance) {
   const code = card.code ? `<pre><code>${escape(card.code.source)}</code></pre>` : '';
   const shared = [list(card.hints, 'ol'), code, list(card.redFlags), list(card.sources), escape(card.id)];
   if (card.computed) {

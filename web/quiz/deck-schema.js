@@ -41,7 +41,7 @@ const cardFields = new Set(['id', 'topic', 'tags', 'question', 'hints', 'keyPoin
  * (Oxford spelling), so "length-generalisation" and "length-generalization" cannot both exist.
  * @param {string} tag
  */
-export function normalTag(tag) {
+function normalTag(tag) {
   return tag.trim().toLowerCase().replace(/[\s_]+/g, '-').replace(/-+/g, '-')
     .replace(/isation/g, 'ization').replace(/alis(e|ed|es|ing)(?=-|$)/g, 'aliz$1');
 }

@@ -3,7 +3,7 @@
 // deck that a newer page refuses is reported, not trusted; a record that cannot be read is kept
 // and listed until removed. Reading never throws: a broken store never stops the quiz starting.
 
-export const DECKS_KEY = 'posenc.quiz.decks';
+const DECKS_KEY = 'posenc.quiz.decks';
 
 /** @typedef {{ id: string, source: string, text: string, savedAt: string }} StoredDeck */
 

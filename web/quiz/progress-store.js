@@ -11,7 +11,7 @@ export const STORAGE_KEY = 'posenc.quiz.progress';
 export const BACKUPS_KEY = 'posenc.quiz.progress.backups';
 /** The single backup slot of earlier versions: read once into the list, then removed. */
 const LEGACY_BACKUP_KEY = 'posenc.quiz.progress.backup';
-export const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 1;
 
 export const progressLimits = Object.freeze({
   maxImportBytes: 4 * 1024 * 1024,  // localStorage holds about 5 M characters per site in all
@@ -141,7 +141,7 @@ const settingFields = {
   optimised: [optional(record(optimisedFields)), undefined],
 };
 /** The settings of a fresh start. @type {() => Settings} */
-export const defaultSettings = () => /** @type {Settings} */ (Object.fromEntries(Object.entries(settingFields).filter(([, [, fallback]]) => fallback !== undefined).map(([name, [, fallback]]) => [name, fallback])));
+const defaultSettings = () => /** @type {Settings} */ (Object.fromEntries(Object.entries(settingFields).filter(([, [, fallback]]) => fallback !== undefined).map(([name, [, fallback]]) => [name, fallback])));
 const literalTrue = (value) => (value === true ? null : `must be true when present; got ${describeValue(value)}`);
 /** Each field of a card's marks. */
 const markFields = { suspended: optional(literalTrue), buriedUntil: optional(date), leech: optional(literalTrue) };

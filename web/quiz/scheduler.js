@@ -26,7 +26,7 @@ const schedulers = new Map();
  * see predictable steps.
  * @param {import('./progress-store.js').Settings} settings
  */
-export function schedulerFor({ desiredRetention, parameters }) {
+function schedulerFor({ desiredRetention, parameters }) {
   const key = `${desiredRetention}|${parameters?.join() ?? ''}`;
   if (!schedulers.has(key)) {
     schedulers.set(key, fsrs(generatorParameters({ enable_fuzz: false, request_retention: desiredRetention, ...(parameters ? { w: parameters } : {}) })));
@@ -107,7 +107,7 @@ export function markCard(progress, cardId, mark, on, now) {
 }
 
 /** Whether Review leaves the card out now: suspended, or buried until a later moment. */
-export function setAsideNow(progress, cardId, now) {
+function setAsideNow(progress, cardId, now) {
   const marks = cardMarks(progress, cardId);
   return Boolean(marks.suspended) || (marks.buriedUntil !== undefined && Date.parse(marks.buriedUntil) > now.getTime());
 }
@@ -150,7 +150,7 @@ export function formatInterval(ms) {
 const dayOf = (date) => `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
 
 /** New cards first graded today (their log entry's state before grading was New). */
-export function newCardsIntroducedToday(progress, now) {
+function newCardsIntroducedToday(progress, now) {
   const today = dayOf(now);
   return new Set(progress.log.filter((entry) => entry.state === State.New && dayOf(new Date(entry.review)) === today)
     .map((entry) => entry.cardId)).size;

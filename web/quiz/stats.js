@@ -6,7 +6,7 @@ import { cardMarks, practiceKinds, storedCard } from './progress-store.js';
 import { element, renderInline } from './render.js';
 import { routeLink } from '../route-link.js';
 
-export const FORECAST_DAYS = 30;
+const FORECAST_DAYS = 30;
 
 /** Reviews and the share not graded Again, per key. */
 function retentionBy(log, keyOf, otherLabel) {
