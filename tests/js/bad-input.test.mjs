@@ -8,6 +8,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { closeTo, loadForTests } from './load.mjs';
+import { argumentShapes } from '../../dist/posenc-arguments.js';
 
 let posenc;
 let liveId;  // a trainer for the trainerStep/trainerEvaluate cases; 'live' in a case stands for its id
@@ -305,6 +306,31 @@ test('beyondTrained with rope scaling reads its scheme-specific fields', () => {
   assert.throws(() => posenc.beyondTrained({ scheme: 'rope', headDim: 63 }), { name: 'RangeError', message: /^headDim/ });
   assert.throws(() => posenc.beyondTrained({ scheme: 'alibi', nHeads: 0 }), { name: 'RangeError', message: /^nHeads/ });
   assert.throws(() => posenc.beyondTrained({ scheme: 't5', numBuckets: 3 }), { name: 'RangeError', message: /^numBuckets/ });
+});
+
+// posenc-arguments.js hands the module only the fields argumentShapes lists, so each listed field must be
+// one the module reads: given a value no field accepts, it is named in the error, for at least one scheme
+// (beyondTrained, attention and the model functions read some fields for some schemes only).
+test('every field posenc-arguments.js copies is one the module reads', () => {
+  const nested = { table, scaling: { kind: 'yarn', factor: 2, trainedLength: 64 } };
+  const notRead = [];
+  for (const [fn, shape] of Object.entries(argumentShapes)) {
+    const fields = Object.entries(shape).flatMap(([field, kind]) => (typeof kind === 'object'
+      ? Object.keys(kind).map((inner) => [`${field}.${inner}`, { [field]: { ...nested[field], [inner]: () => 1 } }])
+      : [[field, { [field]: () => 1 }]]));
+    for (const [name, patch] of fields) {
+      const named = [undefined, ...posenc.names.scheme.map((entry) => entry.name)].some((scheme) => {
+        try {
+          callCase([fn, null, scheme === undefined ? patch : { ...patch, scheme }]);
+          return false;
+        } catch (error) {
+          return error.message.startsWith(`${name} `);
+        }
+      });
+      if (!named) notRead.push(`${fn} ${name}`);
+    }
+  }
+  assert.deepEqual(notRead, []);
 });
 
 test('extra fields are tolerated and change nothing', () => {
