@@ -19,7 +19,7 @@ const readable = (value) => (value === null || value === undefined ? 'none' : Nu
 
 /**
  * A vertical line at x = `at`, labelled, drawn over the series (where a model's trained length ends).
- * @param {{ at: number, label: string }} mark
+ * @param {uPlot} u @param {{ at: number, label: string }} mark
  */
 function drawXMark(u, { at, label }) {
   const { ctx, bbox } = u;
@@ -117,6 +117,7 @@ export function createLineChart(container, { xLabel, yLabel = '', title, height 
      * @param {{ label: string, values: ArrayLike<number | null>, dash?: number[], colour?: string }[]} series  colour: a CSS colour or a custom property ('--name')
      */
     show(x, series) {
+      /** @type {uPlot.AlignedData} */
       const data = [Array.from(x), ...series.map((s) => Array.from(s.values))];
       const shown = chart ? chart.series.slice(1).map((s) => s.label) : null;
       if (shown && shown.length <= series.length && shown.every((label, i) => label === series[i].label)) {
@@ -140,7 +141,7 @@ export function createLineChart(container, { xLabel, yLabel = '', title, height 
         axes: [{ label: xLabel, stroke: ink, grid, ticks: grid }, { label: yLabel, size: yLabel ? 60 : 40, stroke: ink, grid, ticks: grid }],
         series: [{ label: xLabel }, ...series.map(seriesOptions)],
         // uPlot fills a band from its first series down, clipped to above its second: shaded only where upper > lower.
-        bands: band ? [{ series: [band.upper + 1, band.lower + 1], fill: styles.getPropertyValue(band.fill).trim() || band.fill }] : [],
+        bands: band ? [{ series: /** @type {[number, number]} */ ([band.upper + 1, band.lower + 1]), fill: styles.getPropertyValue(band.fill).trim() || band.fill }] : [],
         hooks: {
           setSeries: [(u, i) => { if (i !== null) u.root.querySelectorAll('.u-legend .u-series')[i]?.querySelector('th')?.setAttribute('aria-pressed', String(u.series[i].show)); }],
           draw: xMark ? [(u) => drawXMark(u, xMark)] : [],

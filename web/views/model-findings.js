@@ -38,7 +38,10 @@ export function findingFor(result) {
   }
 }
 
-// [scheme, task, overflow (null: any), outcomes it explains, why (text, or a function of the copy offset k)]: the first match is shown.
+/**
+ * [scheme, task, overflow (null: any), outcomes it explains, why (text, or a function of the copy offset k)]: the first match is shown.
+ * @type {[string, string, string[] | null, string[], string | ((k: number) => string)][]}
+ */
 const EXPLANATIONS = [
   ['learned', 'recallFirst', ['clamp', 'wrap', 'interpolate'], ['holds'],
     'Why it holds: the answer sits at position 0, which keeps its own row under this policy, and the passkey is found by what it is; the wrong rows handed to later positions do not hurt.'],

@@ -23,7 +23,8 @@ function patchNode(parent, current, next) {
     return;
   }
   if (current.nodeType === Node.TEXT_NODE) {
-    if (current.data !== next.data) current.data = next.data;
+    const [text, wantedText] = [/** @type {Text} */ (current), /** @type {Text} */ (next)];
+    if (text.data !== wantedText.data) text.data = wantedText.data;
     return;
   }
   if (current.nodeType !== Node.ELEMENT_NODE) return;

@@ -5,7 +5,8 @@
 // change. The learner's models live as long as the page does.
 
 /**
- * @typedef {{ scheme: string, task: string, parameters: Float32Array | Float64Array, source?: 'shipped' | 'run', seed?: number }} TrainedModel
+ * @typedef {{ scheme: import('../posenc.js').Scheme, task: import('../posenc.js').Task, parameters: Float32Array | Float64Array, source?: 'shipped' | 'run',
+ *   seed?: number }} TrainedModel
  *   source 'run': trained in this browser
  * @typedef {{ preset: string, seed: number, steps: number, models: Map<string, TrainedModel> }} ModelSet  models by scheme; seed: the shipped ones'
  */

@@ -23,8 +23,8 @@ function peakOf(mean) {
  * Asks `model` at p. Returns the probe, the heads' mean attention and its peak, or { problem }:
  * a sentence for people when the model cannot be asked there.
  * @param {import('../posenc.js').Posenc} engine
- * @param {{ scheme: string, task: string, parameters: ArrayLike<number> }} model
- * @param {{ p: number, overflow: string, scaling?: object, preset: { name: string, trainer: { trainedLength: number, offset: number } } }} ask
+ * @param {{ scheme: import('../posenc.js').Scheme, task: import('../posenc.js').Task, parameters: ArrayLike<number> }} model
+ * @param {{ p: number, overflow: import('../posenc.js').Overflow, scaling?: import('../posenc.js').RopeScaling, preset: { name: string, trainer: { trainedLength: number, offset: number } } }} ask
  *   scaling: a RoPE model's, when it is asked with one
  */
 export function askModel(engine, model, { p, overflow, scaling, preset }) {
