@@ -2,6 +2,8 @@
 // posenc.js is checked against it (jsconfig.json, npm test), so the two cannot drift apart.
 // Every function takes one options object; fields left out take the defaults in brackets. Bad input
 // throws a RangeError or TypeError naming the argument, the value and what is allowed.
+// The names (Scheme, Overflow, ...) are the module's, listed at run time in posenc.names; a test
+// (tests/js/posenc-types.test.mjs) keeps these unions equal to them.
 
 /** An Array of numbers or a numeric typed array. */
 export type Numbers = ArrayLike<number>;
@@ -19,6 +21,8 @@ export type Overflow = 'error' | 'clamp' | 'wrap' | 'window' | 'interpolate';
 export type Task = 'copyBack' | 'recallFirst' | 'lastMarker';
 export type ScalingKind = 'none' | 'pi' | 'ntk' | 'yarn';
 export type Pairing = 'interleaved' | 'half';
+export type Layout = 'interleaved' | 'concat';
+export type Precision = 'float64' | 'float32';
 
 /** pi: positions / factor; ntk: base * factor^(d/(d-2)); yarn: NTK-by-parts (alpha 1, beta 32) over trainedLength. */
 export interface RopeScaling {
@@ -249,9 +253,9 @@ export interface Posenc {
     /** [10000] */
     base?: number;
     /** ['interleaved'] */
-    layout?: 'interleaved' | 'concat';
+    layout?: Layout;
     /** ['float64'] */
-    precision?: 'float64' | 'float32';
+    precision?: Precision;
   }): { rows: number; cols: number; data: Float64Array | Float32Array };
   /** NoPE adds nothing: zeros of positions x dModel. */
   nope(options: { positions: Numbers; dModel: number }): Table;
