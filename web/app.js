@@ -79,13 +79,13 @@ function showWayBack(back) {
 /** Shows one view with its settings, starting it on first use. */
 async function showView(view, settings, back = null) {
   currentView = view;
-  for (const section of document.querySelectorAll('section.view')) section.hidden = section.dataset.view !== view;
-  for (const link of document.querySelectorAll('.view-tabs a')) {
+  for (const section of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('section.view'))) section.hidden = section.dataset.view !== view;
+  for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll('.view-tabs a'))) {
     if (link.dataset.view === view) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
   }
   showWayBack(back);
-  const section = document.querySelector(`section.view[data-view="${view}"]`);
+  const section = /** @type {HTMLElement} */ (document.querySelector(`section.view[data-view="${view}"]`));
   if (!started.has(view)) started.set(view, starters[view](section, settings));
   const instance = await started.get(view);
   instance.show(settings);
@@ -123,7 +123,7 @@ async function follow(link) {
   await showView(view, settings, back);
   // The link that had the focus is gone from sight: start the reader at the top of the view.
   if (!from || !document.body.contains(from) || from.closest('[hidden]') || from === document.body) {
-    const heading = document.querySelector(`section.view[data-view="${view}"] h2`);
+    const heading = /** @type {HTMLElement | null} */ (document.querySelector(`section.view[data-view="${view}"] h2`));
     heading?.setAttribute('tabindex', '-1');
     heading?.focus();
     if (!launch.embed) window.scrollTo(0, 0);
@@ -134,7 +134,10 @@ applyTheme(launch.params.get('theme'));
 const embedded = launch.embed ? startEmbedMode() : null;
 // Embedded, the site's header is hidden but for its heading: no invisible link to the landing page in it.
 if (launch.embed) byId('home-link').replaceWith('posenc');
-startEmbedKit({ button: byId('embed-copy'), box: byId('embed-snippet-box'), text: byId('embed-snippet'), announce: byId('embed-announce') });
+startEmbedKit({
+  button: /** @type {HTMLButtonElement} */ (byId('embed-copy')), box: byId('embed-snippet-box'),
+  text: /** @type {HTMLTextAreaElement} */ (byId('embed-snippet')), announce: byId('embed-announce'),
+});
 // A course platform first: it may hold progress from another computer and the view of the last launch.
 lmsStorage = (await startLmsReporting())?.storage;
 // A course launch without a view opens on the flash cards, as the course's manifest says: its score

@@ -120,16 +120,16 @@ export interface Evaluation {
 }
 
 /** What callers write, and what people read. */
-export type NameList = ReadonlyArray<{ readonly name: string; readonly label: string }>;
+export type NameList<Name extends string = string> = ReadonlyArray<{ readonly name: Name; readonly label: string }>;
 
 export interface Names {
-  scheme: NameList;
-  overflow: NameList;
-  task: NameList;
-  scalingKind: NameList;
-  pairing: NameList;
-  layout: NameList;
-  precision: NameList;
+  scheme: NameList<Scheme>;
+  overflow: NameList<Overflow>;
+  task: NameList<Task>;
+  scalingKind: NameList<ScalingKind>;
+  pairing: NameList<Pairing>;
+  layout: NameList<Layout>;
+  precision: NameList<Precision>;
 }
 
 export interface Limits {

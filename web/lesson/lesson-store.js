@@ -22,6 +22,7 @@ export function emptyLesson() {
   return { version: VERSION, step: null, predictions: Object.create(null) };
 }
 
+/** @param {unknown} value @returns {value is Record<string, any>} */
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Why `value` cannot be the prediction of step `id`, or null when it can. */

@@ -16,6 +16,7 @@ export const TRAINED = Object.freeze({ L: 2048, dModel: 512, headDim: 64 });
 /** The offset curves of steps 3 and 5 start here and at the chosen p, over offsets 0..MAX_OFFSET. */
 export const REFERENCE_P = 100;
 export const MAX_OFFSET = 512;
+/** @type {import('../posenc.js').ScalingKind[]} */
 const SCALINGS = ['none', 'pi', 'ntk', 'yarn'];
 
 /** "3, 17, 40 and 9 more"; "3 and 17" */

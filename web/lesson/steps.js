@@ -142,10 +142,11 @@ export const STEPS = Object.freeze(LESSON_STEPS.map((outline) => ({ ...outline, 
  * A choice's options as [value, label] pairs: its own, or the names of an engine table with their
  * labels (null while the engine's names are not at hand).
  * @param {ChoiceControl} choice @param {Record<string, readonly { name: string, label: string }[]>} [names]
+ * @returns {[string | number, string][] | null}
  */
 export function choiceOptions(choice, names = undefined) {
   if (choice.options) return choice.options;
-  return names ? names[choice.names].map(({ name, label }) => [name, label]) : null;
+  return names ? names[choice.names].map(({ name, label }) => /** @type {[string, string]} */ ([name, label])) : null;
 }
 
 /**
@@ -163,12 +164,12 @@ export function stepSettings(step, given, names = undefined) {
   for (const choice of choices) {
     const options = choiceOptions(choice, names);
     const value = given[choice.name];
-    if (options ? options.some(([option]) => option === value) : typeof value === 'string') settings[choice.name] = value;
+    if (options ? options.some(([option]) => option === value) : typeof value === 'string') settings[choice.name] = /** @type {string | number} */ (value);
   }
   for (const { name, min, max, below } of positions) {
     const value = given[name];
-    if (Number.isInteger(value) && value >= min && value <= max) settings[name] = value;
-    if (below !== undefined) settings[name] = Math.min(settings[name], settings[below] - 1);
+    if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) settings[name] = value;
+    if (below !== undefined) settings[name] = Math.min(/** @type {number} */ (settings[name]), /** @type {number} */ (settings[below]) - 1);
   }
   return settings;
 }

@@ -55,10 +55,10 @@ export function learnedTableStats(table) {
  * What a scheme's notice rests on for one table (everything but p): the pair summary, the learned
  * table's statistics (and its start's, for a trained table) or NoPE's largest entry. Computed once
  * per table, so moving p costs nothing.
- * @param {*} engine  web/posenc.js
- * @param {NoticeSettings} state
- * @param {{ rows: number, cols: number, data: ArrayLike<number> }} [table]  the table on screen (learned, NoPE)
- * @param {{ rows: number, cols: number, data: ArrayLike<number> }} [initial]  a trained learned table's start
+ * @param {import('../posenc.js').Posenc} engine
+ * @param {Omit<NoticeSettings, 'p'>} state  (p is not read: the basis serves every p)
+ * @param {{ rows: number, cols: number, data: Float64Array | Float32Array }} [table]  the table on screen (learned, NoPE)
+ * @param {{ rows: number, cols: number, data: Float64Array | Float32Array }} [initial]  a trained learned table's start
  */
 export function noticeBasis(engine, state, table = undefined, initial = undefined) {
   const { scheme, d, n } = state;

@@ -253,14 +253,15 @@ export function createEncodingsView(container, engine, onChange) {
     const base = Number(baseInput.value);
     const baseOk = baseInput.value.trim() !== '' && Number.isFinite(base) && base >= 2 && base <= 1e9;
     const dims = readDims(dimsInput.value);
-    for (const [name, result] of [['d', d], ['dims', dims]]) {
+    for (const [name, result] of /** @type {[string, { value?: unknown, problem?: string }][]} */ ([['d', d], ['dims', dims]])) {
       if ('problem' in result) problems[name].show(result.problem);
       else problems[name].clear();
     }
     if (baseOk) problems.base.clear();
     else problems.base.show(`The base must be a number from 2 to 1,000,000,000; got ${baseInput.value.trim().slice(0, 20) || 'nothing'}.`);
     if (!('value' in d) || !('value' in dims) || !baseOk) return null;
-    return { ...state, scheme: schemeSelect.value, d: d.value, base, n: Number(nSelect.value), p: Number(pSlider.value), dims: dims.value, table: tableSelect.value };
+    const table = /** @type {EncodingsState['table']} */ (tableSelect.value);  // one of the select's two options
+    return { ...state, scheme: schemeSelect.value, d: d.value, base, n: Number(nSelect.value), p: Number(pSlider.value), dims: dims.value, table };
   }
 
   function syncControls() {

@@ -16,9 +16,15 @@ import { settableScaling } from '../router.js';
 // The p slider is logarithmic: its steps cover 0..maxPosition, about 1% apart past p = 100.
 const SLIDER_STEPS = 1000;
 
-/** @typedef {{ p: number, L: number, d: number, headDim: number, overflow: string, scaling: string }} PositionState */
+/**
+ * @typedef {{ p: number, L: number, d: number, headDim: number, overflow: import('../posenc.js').Overflow,
+ *   scaling: import('../posenc.js').ScalingKind }} PositionState
+ */
 
-/** RoPE scaling for the state: s maps p onto the last trained position L - 1. */
+/**
+ * RoPE scaling for the state: s maps p onto the last trained position L - 1.
+ * @param {Pick<PositionState, 'p' | 'L' | 'scaling'>} state @returns {import('../posenc.js').RopeScaling}
+ */
 export function scalingFor(state) {
   const factor = Math.max(1, state.p / Math.max(1, state.L - 1));
   return state.scaling === 'none' ? { kind: 'none' } : { kind: state.scaling, factor, trainedLength: state.L };
@@ -238,12 +244,14 @@ export function createPositionView(container, engine, onChange) {
   /** The settings in the controls, or null while p or L is refused (its message shows beside it). */
   function readControls() {
     const p = readWholeNumber(pNumber.value, pRule), L = readWholeNumber(lNumber.value, lRule);
-    for (const [result, problem] of [[p, pProblem], [L, lProblem]]) {
+    for (const [result, problem] of /** @type {[{ value?: number, problem?: string }, typeof pProblem][]} */ ([[p, pProblem], [L, lProblem]])) {
       if ('problem' in result) problem.show(result.problem);
       else problem.clear();
     }
     if (!('value' in p) || !('value' in L)) return null;
-    return { ...state, p: p.value, L: L.value, d: Number(dSelect.value), overflow: overflowSelect.value, scaling: scalingSelect.value };
+    // The choices' values are the engine's own names (the selects list posenc.names).
+    const names = /** @type {Pick<PositionState, 'overflow' | 'scaling'>} */ ({ overflow: overflowSelect.value, scaling: scalingSelect.value });
+    return { ...state, p: p.value, L: L.value, d: Number(dSelect.value), ...names };
   }
 
   // The pair strips are drawn once per frame, whatever number of updates came before it.
@@ -302,6 +310,7 @@ export function createPositionView(container, engine, onChange) {
   }
 
   /** Shows a column's description, touching only the text and nodes that changed. */
+  /** @param {{ verdict: HTMLElement, body: HTMLElement, strip: { figure: HTMLElement } }} target @param {{ verdict: string, body: Node[], pairs?: object }} shown */
   function showColumn(target, { verdict, body, pairs }) {
     if (target.verdict.textContent !== verdict) target.verdict.textContent = verdict;
     patchChildren(target.body, body);
@@ -380,7 +389,7 @@ export function createPositionView(container, engine, onChange) {
     const trained = { ...state, L: preset.trainer.trainedLength };
     const scaling = scheme === 'rope' ? scalingFor(trained) : undefined;
     const asked = askModel(engine, model, { p: state.p, overflow: state.overflow, scaling, preset });
-    if (asked.problem) {
+    if ('problem' in asked) {
       clear();
       setText(target.modelReason, '');
       setText(target.modelVerdict, asked.problem);

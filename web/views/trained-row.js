@@ -25,6 +25,7 @@ function peakOf(mean) {
  * @param {import('../posenc.js').Posenc} engine
  * @param {{ scheme: import('../posenc.js').Scheme, task: import('../posenc.js').Task, parameters: ArrayLike<number> }} model
  * @param {{ p: number, overflow: import('../posenc.js').Overflow, scaling?: import('../posenc.js').RopeScaling, preset: { name: string, trainer: { trainedLength: number, offset: number } } }} ask
+ * @returns {{ problem: string } | Asked}
  *   scaling: a RoPE model's, when it is asked with one
  */
 export function askModel(engine, model, { p, overflow, scaling, preset }) {
@@ -43,6 +44,10 @@ export function askModel(engine, model, { p, overflow, scaling, preset }) {
   }
 }
 
+/**
+ * @typedef {{ probe: import('../posenc.js').ModelProbe, mean: Float64Array, peak: { index: number, weight: number } }} Asked  a model's answer at p
+ */
+
 /** The sentence a probe supports, e.g. "At 5,000 it attends most to key 1,980, not 4,997 where the answer sits, and answers wrong …". */
 export function probeVerdict({ probe, peak }, p) {
   const looked = peak.index === probe.answerPosition
@@ -58,6 +63,7 @@ export function probeVerdict({ probe, peak }, p) {
  * Why a RoPE model asked with a scaling it never trained with answered as it did, for the outcome
  * that needs it: PI wrong (it slows the fast pairs too), NTK-aware or YaRN right (they barely do).
  */
+/** @param {import('../posenc.js').RopeScaling} scaling @param {Asked} asked @param {number} offset */
 export function scalingReason({ kind, factor }, { probe }, offset) {
   if (kind === 'pi' && !probe.correct)
     return `Why: PI divides every pair's angle by s, the fast pairs' too, so the angles this model learned for ${offset} back now point about ${fixed(offset * factor, 1)} back.`;
