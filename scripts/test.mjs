@@ -1,5 +1,5 @@
-// npm test: set up, build, then run every layer (the sources' style, Catch2 via ctest, node:test
-// on the wasm module, Chromium end to end). Every layer runs even if an earlier one fails; the
+// npm test: set up, build, then run every layer (the sources' style, the JS types, Catch2 via ctest,
+// node:test on the wasm module, Chromium end to end). Every layer runs even if an earlier one fails; the
 // exit code is non-zero if any failed.
 import { spawnSync } from 'node:child_process';
 
@@ -16,6 +16,7 @@ for (const [command, args] of [
 
 const layers = [
   ['style (npm run format fixes it)', 'node', ['scripts/format.mjs', '--check']],
+  ['types (tsc over web/, jsconfig.json)', 'node_modules/.bin/tsc', ['--noEmit', '-p', 'jsconfig.json']],
   ['C++ (Catch2 via ctest)', 'ctest', ['--test-dir', 'build/native', '--output-on-failure']],
   ['wasm module (node:test)', 'node', ['--test', 'tests/js/']],
   ['browser (Chromium)', 'node', ['--test', '--test-concurrency=1', 'tests/browser/']],
