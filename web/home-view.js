@@ -1,6 +1,6 @@
 // The landing page (no ?view): three doors, the lesson, the flash cards and the live instruments.
 // The lesson's door says where the learner left off.
-import { element } from './quiz/render.js';
+import { element } from './dom.js';
 import { routeLink } from './route-link.js';
 import { LESSON_STEPS } from './lesson/outline.js';
 import { loadLesson } from './lesson/lesson-store.js';

@@ -2,7 +2,7 @@
 // History API (no reload), and gives a link marked data-back a way back to the view it was
 // clicked in, with that view's settings at the moment of the click.
 import { linkQuery } from './router.js';
-import { element } from './quiz/render.js';
+import { element } from './dom.js';
 
 /**
  * @param {(Node | string)[]} children

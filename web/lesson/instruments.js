@@ -2,7 +2,7 @@
 // the line charts, a position-view column with its pair strip, the trainer) set to the step's
 // settings, with the step's few controls. Every change recomputes from the engine and rewrites
 // the step's "what to notice" line from the same numbers (web/lesson/readings.js).
-import { element } from '../quiz/render.js';
+import { element } from '../dom.js';
 import { createHeatmapView } from '../views/heatmap-view.js';
 import { createLineChart } from '../views/line-chart.js';
 import { drawPairStrip } from '../views/pair-strip.js';

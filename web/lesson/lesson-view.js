@@ -3,7 +3,8 @@
 // "what to notice" line, and cards to test oneself on. Progress (the step, the predictions) is
 // kept in this browser (lesson-store.js). Arrow keys and PageUp/PageDown move between steps while
 // the lesson is on screen, never from a field or a control that uses them itself.
-import { element, renderInline, renderMarkup } from '../quiz/render.js';
+import { renderInline, renderMarkup } from '../quiz/render.js';
+import { element } from '../dom.js';
 import { createDeckLibrary, loadShippedDecks, startShippedDecks } from '../quiz/deck-loader.js';
 import { routeLink, quizMeLink } from '../route-link.js';
 import { fieldProblem } from '../views/field-check.js';

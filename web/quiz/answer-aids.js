@@ -3,7 +3,8 @@
 // marked beside each key point and a grade is suggested (the learner may grade otherwise).
 import { matchKeyPoints, suggestGrade } from './answer-matcher.js';
 import { grades } from './scheduler.js';
-import { element, renderInline } from './render.js';
+import { renderInline } from './render.js';
+import { element } from '../dom.js';
 
 /**
  * @param {ReturnType<typeof import('./card-view.js').createCardView>} view  showing `card`'s front

@@ -1,7 +1,8 @@
 // The full card: the question, then the answer in tiers the learner opens on demand (key points
 // first, then the ~20 s and ~60 s answers, code, going deeper, the long read, follow-ups, red
 // flags, sources). Tiers are <details>, so they open with Enter/Space and need no script.
-import { element, renderInline, renderMarkup } from './render.js';
+import { renderInline, renderMarkup } from './render.js';
+import { element } from '../dom.js';
 import { routeLink } from '../route-link.js';
 
 /**

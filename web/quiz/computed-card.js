@@ -3,7 +3,8 @@
 import { checkAnswer, prepareComputedCard } from './computed-templates.js';
 import { renderAnswerTiers } from './card-view.js';
 import { pageSeed, seedFromText, seededRandom } from './random.js';
-import { element, renderMarkup } from './render.js';
+import { renderMarkup } from './render.js';
+import { element } from '../dom.js';
 
 let drawings = 0;  // each showing draws new parameters
 

@@ -1,10 +1,12 @@
 // Two drills that never touch the schedule. Red flags: true/false statements, true ones from the
 // key points a deck marks as claims, false ones from red flags written as quoted claims, shown in
 // the same form, as many of each; then why. Follow-ups: the follow-up questions alone, answer on demand.
-import { createScopePicker, cardsInScope } from './cram-mode.js';
+import { createScopePicker, cardsInScope } from './scope.js';
+import { stepKeys } from './step-keys.js';
 import { pageSeed, seedFromText, seededRandom, shuffled } from './random.js';
 import { addPractice } from './progress-store.js';
-import { element, renderInline, renderMarkup } from './render.js';
+import { renderInline, renderMarkup } from './render.js';
+import { element } from '../dom.js';
 
 /**
  * A red flag written as a quotation ("…", perhaps followed by a comment in brackets) is a wrong
@@ -167,12 +169,6 @@ export function createFollowUpDrill(context) {
   return {
     root,
     activate() { picker.refresh(context.cards()); show(); },
-    onKey(event) {
-      if (event.ctrlKey || event.metaKey || event.altKey) return false;
-      if (event.key === ' ' || event.key === 'Enter') { toggle(); return true; }
-      if (event.key === 'ArrowRight') { move(1); return true; }
-      if (event.key === 'ArrowLeft') { move(-1); return true; }
-      return false;
-    },
+    onKey: stepKeys(toggle, move),
   };
 }

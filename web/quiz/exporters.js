@@ -58,18 +58,3 @@ export function ankiExport(cards, drawn = new Map()) {
   return `${['#separator:tab', '#html:true', '#columns:Front\tBack\tTags', '#tags column:3', ...notes].join('\n')}\n`;
 }
 
-/**
- * Offers text or bytes as a file download (a same-origin blob: URL; no request leaves the page).
- * @param {string} filename @param {string | Uint8Array} contents @param {string} type
- */
-export function downloadFile(filename, contents, type) {
-  const url = URL.createObjectURL(new Blob([/** @type {BlobPart} */ (contents)], { type }));  // never a SharedArrayBuffer's bytes
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

@@ -4,10 +4,11 @@
 // progress that could not be read. What each action did is said on screen.
 import { exportProgress, importProgress, emptyProgress, progressLimits, readBackups, removeBackup } from './progress-store.js';
 import { readStoredDecks, removeStoredDeck } from './deck-store.js';
-import { ankiExport, downloadFile, drawComputedCards } from './exporters.js';
+import { ankiExport, drawComputedCards } from './exporters.js';
+import { downloadFile } from '../dom.js';
 import { createSchedulingSettings } from './scheduling-settings.js';
 import { pageSeed } from './random.js';
-import { element } from './render.js';
+import { element } from '../dom.js';
 
 /** A line that says on screen what an action did (a status region, so it is also read out). */
 function statusLine(id) {

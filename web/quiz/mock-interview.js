@@ -2,9 +2,10 @@
 // the learner ticks the key points and red flags they said, gets a score and what to review next.
 import { renderAnswerTiers } from './card-view.js';
 import { seededRandom, shuffled } from './random.js';
-import { cardsInScope, createScopePicker } from './cram-mode.js';
+import { cardsInScope, createScopePicker } from './scope.js';
 import { addPractice } from './progress-store.js';
-import { element, renderInline } from './render.js';
+import { renderInline } from './render.js';
+import { element } from '../dom.js';
 import { routeLink } from '../route-link.js';
 
 /**

@@ -9,7 +9,7 @@ import { createManageMode } from './manage-mode.js';
 import { createFollowUpDrill, createRedFlagDrill } from './drills.js';
 import { createMockInterview } from './mock-interview.js';
 import { createStatsMode } from './stats.js';
-import { element } from './render.js';
+import { element } from '../dom.js';
 
 /**
  * What the learner answered, for the course platform (web/lms.js reads the 'posenc:answered' event).

@@ -1,5 +1,6 @@
 // Builds DOM nodes from markup.js trees. Deck text only ever becomes text nodes; formulas become
 // MathML elements made with createElementNS. No HTML parsing anywhere.
+import { element } from '../dom.js';
 import { parseInline, parseMarkup } from './markup.js';
 
 const MATHML = 'http://www.w3.org/1998/Math/MathML';
@@ -66,21 +67,4 @@ function mathNode(node) {
     case 'msup': case 'msub': return make(node.type, [mathNode(node.base), mathNode(node.script)]);
     default: return make(node.type, node.children.map(mathNode));
   }
-}
-
-/**
- * A small element builder used across the quiz: children are nodes or strings (text nodes).
- * @template {string} Tag
- * @param {Tag} tag
- * @param {(Node|string)[]} [children]
- * @param {{ className?: string, id?: string, attributes?: Record<string, string> }} [options]
- * @returns {Tag extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[Tag] : HTMLElement}
- */
-export function element(tag, children = [], options = {}) {
-  const made = /** @type {any} */ (document.createElement(tag));  // the tag's own element type, as @returns says
-  if (options.className) made.className = options.className;
-  if (options.id) made.id = options.id;
-  for (const [name, value] of Object.entries(options.attributes ?? {})) made.setAttribute(name, value);
-  made.append(...children);
-  return made;
 }

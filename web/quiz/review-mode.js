@@ -9,7 +9,7 @@ import { revealOrAnswer, showComputedCard } from './computed-card.js';
 import { addAnswerAids } from './answer-aids.js';
 import { CATCH_UP_THRESHOLD, LEECH_LAPSES, buildQueue, gradeCard, grades, markCard, overdueCards, previewIntervals, spreadOverdue, undoGrade } from './scheduler.js';
 import { storedCard } from './progress-store.js';
-import { element } from './render.js';
+import { element } from '../dom.js';
 
 const plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 const time = (date) => date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });

@@ -3,7 +3,7 @@
 // log-loss before and after on the same reviews.
 import { cardHistories, MIN_OPTIMISER_REVIEWS, trainingItems } from './review-history.js';
 import { progressLimits } from './progress-store.js';
-import { element } from './render.js';
+import { element } from '../dom.js';
 
 const fixed = (value, digits = 3) => value.toFixed(digits);
 

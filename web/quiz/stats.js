@@ -3,7 +3,8 @@
 // leeches, and the suspended cards (with a way back into Review).
 import { markCard, Rating } from './scheduler.js';
 import { cardMarks, practiceKinds, storedCard } from './progress-store.js';
-import { element, renderInline } from './render.js';
+import { renderInline } from './render.js';
+import { element } from '../dom.js';
 import { routeLink } from '../route-link.js';
 
 const FORECAST_DAYS = 30;

@@ -2,10 +2,11 @@
 // heatmap (hover or arrow keys for values), the vector at p, chosen dimensions as waves over
 // position, and what the chosen scheme gives for similarity versus offset. Everything is
 // recomputed by the engine on every change; a bad setting is refused beside its field.
-import { element, renderInline } from '../quiz/render.js';
+import { renderInline } from '../quiz/render.js';
+import { element } from '../dom.js';
 import { createHeatmapView } from './heatmap-view.js';
 import { createLineChart } from './line-chart.js';
-import { createVectorView } from '../vector-view.js';
+import { createVectorView } from './vector-view.js';
 import { fieldProblem, readWholeNumber } from './field-check.js';
 import { fixed, int } from './format.js';
 import { encodingsNotice, noticeBasis } from './encodings-notices.js';

@@ -1,7 +1,7 @@
 // A settings field that refuses bad input where it is typed: one message beside the field
 // (announced, and tied to it with aria-describedby), the field marked invalid, and nothing sent
 // on to the engine or the URL until the value is good again.
-import { element } from '../quiz/render.js';
+import { element } from '../dom.js';
 import { int } from './format.js';
 
 /**

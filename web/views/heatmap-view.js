@@ -1,7 +1,7 @@
 // A positions x dimensions heatmap with a readout cell and a marker at position p. When there are
 // more positions than canvas columns, each column shows the mean of the positions it covers:
 // picking one position per column (nearest-neighbour scaling) drew moiré arcs the data does not have.
-import { divergingTable, paletteIndex } from '../palette.js';
+import { divergingTable, paletteIndex } from './palette.js';
 
 /**
  * Draws `table` (rows = positions, cols = dims) with position on x and dimension on y; values

@@ -4,14 +4,13 @@
 // result would surprise, why; a table of the numbers, export, and the published results beside
 // it (never on the same axes). The position view's preset opens on the shipped models, scored
 // here by the engine; a finished run of it becomes the position view's models.
-import { element } from '../quiz/render.js';
+import { downloadFile, element } from '../dom.js';
 import { createLineChart } from './line-chart.js';
 import { explanationFor, findingFor } from './model-findings.js';
 import { taskDescription, taskReason } from './model-tasks.js';
 import { offerRun, shippedModels } from './trained-models.js';
 import { showPublishedResults } from './published-view.js';
 import { fixed, int } from './format.js';
-import { downloadFile } from '../quiz/exporters.js';
 import { fieldProblem, readWholeNumber } from './field-check.js';
 import { quizMeLink } from '../route-link.js';
 

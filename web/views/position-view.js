@@ -2,7 +2,7 @@
 // the engine's numbers, a picture, a one-line verdict those numbers support, and what a toy
 // model trained to L = 2,048 does at query p: its attention over the keys, where the answer
 // sits, and its answer (the shipped models, or the learner's own run from the model view).
-import { element } from '../quiz/render.js';
+import { element } from '../dom.js';
 import { drawPairStrip } from './pair-strip.js';
 import { patchChildren } from './patch.js';
 import { drawAttentionSparkline } from './sparkline.js';

@@ -1,6 +1,6 @@
 // The published numbers beside the toy model: tables from data/published.json, each with its
 // source, labelled as published and never drawn on the toy model's axes.
-import { element } from '../quiz/render.js';
+import { element } from '../dom.js';
 
 /** Renders every published table into `container`. */
 export async function showPublishedResults(container) {
