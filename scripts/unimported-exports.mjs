@@ -25,6 +25,19 @@ function exportedNames(source) {
   return names;
 }
 
+/** `a, { b, c }, d` split at its top-level commas. */
+function topLevelParts(list) {
+  const parts = [''];
+  let depth = 0;
+  for (const char of list) {
+    if (char === ',' && depth === 0) parts.push('');
+    else parts[parts.length - 1] += char;
+    if (char === '{' || char === '[') depth++;
+    if (char === '}' || char === ']') depth--;
+  }
+  return parts.map((part) => part.trim());
+}
+
 /** Names in a destructuring list `a, b: c, d = 1` as the module spells them. */
 const destructured = (list) => list.split(',').map((part) => part.trim().split(/\s*[:=]\s*|\s+as\s+/)[0]).filter((name) => /^[\w$]+$/.test(name));
 
@@ -74,6 +87,15 @@ function importedNames(sources) {
       // import(...).then(({ a }) => ...)
       const then = /^\s*\.then\(\s*\(\s*\{([^{}]*)\}\s*\)/.exec(after);
       if (then) names.push(...destructured(then[1]));
+      // const loading = import(...), awaited later: [other, { a }] = await Promise.all([first, loading])
+      const promise = /\b([\w$]+)\s*=\s*$/.exec(before)?.[1];
+      if (promise) {
+        for (const [, patterns, promises] of source.matchAll(/\[([^\]]*)\]\s*=\s*await\s+Promise\.all\(\[([^\]]*)\]\)/g)) {
+          const at = promises.split(',').map((entry) => entry.trim()).indexOf(promise);
+          const pattern = at < 0 ? undefined : topLevelParts(patterns)[at];
+          if (pattern?.startsWith('{')) names.push(...destructured(pattern.slice(1, -1)));
+        }
+      }
       add(module, names);
     }
   }
