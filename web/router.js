@@ -10,7 +10,7 @@ export const VIEWS = ['home', 'lesson', 'quiz', 'encodings', 'position', 'model'
 /** Each view's name as people read it (its tab in index.html). */
 export const VIEW_NAMES = Object.freeze({ home: 'Start here', lesson: 'Lesson', quiz: 'Flash cards', encodings: 'Encodings', position: 'Position 5,000', model: 'Toy model' });
 /** The views a card's "See it live" link may open (not the quiz it comes from, nor the landing page). */
-export const LINKED_VIEWS = ['lesson', 'encodings', 'position', 'model'];
+const LINKED_VIEWS = ['lesson', 'encodings', 'position', 'model'];
 
 // Numbers as a person writes them: "5000", "1e4", "0.5"; not "", " 5", "0x10" or "Infinity" (Number() takes those).
 const wholeText = /^-?\d{1,16}$/;

@@ -55,3 +55,11 @@ test('the position view\'s sentence states the peak, the answer key, the answer 
   mean[1980] = 0.25;
   assert.match(row.probeCaption({ probe, peak: { index: 1980, weight: 0.25 }, mean }, 5000), /the answer's key, 4,997, weight 6\.5e−9\. Dashed line: the largest, 0\.25 on key 1,980\./);
 });
+
+test('the mean attention over heads: each key\'s weight averaged over the heads, still summing to 1', () => {
+  const weights = Float64Array.from([0.5, 0.25, 0.25, 0, 1, 0, 0.1, 0.2, 0.7]);
+  const mean = row.meanOverHeads({ weights, heads: 3, keys: 3 });
+  assert.deepEqual(Array.from(mean, (value) => Math.round(value * 1e12) / 1e12), [0.2, 0.483333333333, 0.316666666667]);
+  assert.ok(Math.abs(mean.reduce((sum, value) => sum + value, 0) - 1) < 1e-12, 'a distribution over the keys');
+  assert.deepEqual(Array.from(row.meanOverHeads({ weights: Float64Array.from([0.3, 0.7]), heads: 1, keys: 2 })), [0.3, 0.7], 'one head is its own mean');
+});

@@ -18,7 +18,7 @@ const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
  */
 
 /** @returns {LessonProgress} */
-export function emptyLesson() {
+function emptyLesson() {
   return { version: VERSION, step: null, predictions: Object.create(null) };
 }
 
@@ -26,7 +26,7 @@ export function emptyLesson() {
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Why `value` cannot be the prediction of step `id`, or null when it can. */
-export function predictionProblem(id, value) {
+function predictionProblem(id, value) {
   const shape = shapes.get(id);
   if (shape.kind === 'number') {
     return typeof value === 'number' && Number.isFinite(value) && value >= shape.min && value <= shape.max

@@ -10,7 +10,7 @@ import { nameLabel } from '../views/labels.js';
 import { askModel, probeVerdict, scalingReason } from '../views/trained-row.js';
 
 /** The toy attention head's width, as in the position view. */
-export const ATTENTION_D_MODEL = 32;
+const ATTENTION_D_MODEL = 32;
 /** The trained length the "past L" steps assume, and the sizes of their encodings. */
 export const TRAINED = Object.freeze({ L: 2048, dModel: 512, headDim: 64 });
 /** The offset curves of steps 3 and 5 start here and at the chosen p, over offsets 0..MAX_OFFSET. */

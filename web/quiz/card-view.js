@@ -10,7 +10,7 @@ import { routeLink } from '../route-link.js';
  * this card (app.js adds it when the link is followed).
  * @param {any} card
  */
-export function liveLinks(card) {
+function liveLinks(card) {
   if (!card.live) return null;
   const links = card.live.map((link) => {
     const anchor = routeLink([link.label], link.view, link.params);

@@ -8,14 +8,14 @@ import { fixed, int } from './format.js';
 const ORDER_MARGIN = 0.1;
 
 /** Share of a turn as a person reads it: "3%", "0.4%", "less than 0.1%". */
-export const turnShare = (fraction) => (fraction >= 0.095 ? `${Math.round(fraction * 100)}%` : fraction >= 0.001 ? `${fixed(fraction * 100, 1)}%` : 'less than 0.1%');
+const turnShare = (fraction) => (fraction >= 0.095 ? `${Math.round(fraction * 100)}%` : fraction >= 0.001 ? `${fixed(fraction * 100, 1)}%` : 'less than 0.1%');
 
 /**
  * The pairs of a sinusoidal or rotary encoding over positions 0..n-1, from the engine: each pair's
  * wavelength, and how many complete a full turn inside the range (the engine's completedTurn).
  * @returns {{ pairs: number, wavelength: Float64Array, turned: number, slowest: number, fastest: number }}
  */
-export function pairSummary(engine, { scheme, d, base, n }) {
+function pairSummary(engine, { scheme, d, base, n }) {
   const rotary = scheme === 'rope';
   const { pairs } = engine.beyondTrained({ scheme: rotary ? 'rope' : 'sinusoidal', p: 0, trainedLength: n, dModel: d, headDim: d, base });
   return {
@@ -28,11 +28,11 @@ export function pairSummary(engine, { scheme, d, base, n }) {
 }
 
 /** Pairs that have not come round once by position p: positions 0..p sweep less than 2π (wavelength > p). */
-export const unturnedAt = (summary, p) => summary.wavelength.reduce((sum, length) => sum + (length > p ? 1 : 0), 0);
+const unturnedAt = (summary, p) => summary.wavelength.reduce((sum, length) => sum + (length > p ? 1 : 0), 0);
 
 /** Statistics of a learned table (rows x cols): its size, the entries' standard deviation, and the
  * mean cosine of each row with the next one and with the row half the table away. */
-export function learnedTableStats(table) {
+function learnedTableStats(table) {
   const { rows, cols, data } = table;
   let sum = 0, squares = 0;
   for (const value of data) { sum += value; squares += value * value; }

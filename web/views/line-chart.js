@@ -13,7 +13,7 @@ if (!document.querySelector('[data-uplot]')) {  // the single-file build has it 
 }
 
 /** Okabe-Ito: distinguishable with the common colour-vision deficiencies. */
-export const SERIES_COLOURS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#000000', '#F0E442'];
+const SERIES_COLOURS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#000000', '#F0E442'];
 
 const readable = (value) => (value === null || value === undefined ? 'none' : Number.isInteger(value) ? String(value) : value.toFixed(4).replace('-', '−'));
 

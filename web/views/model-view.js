@@ -11,22 +11,13 @@ import { taskDescription, taskReason } from './model-tasks.js';
 import { offerRun, shippedModels } from './trained-models.js';
 import { showPublishedResults } from './published-view.js';
 import { fixed, int } from './format.js';
+import { resultsCsv } from './results-csv.js';
 import { fieldProblem, readWholeNumber } from './field-check.js';
 import { quizMeLink } from '../route-link.js';
 
 /** @typedef {{ preset: string, seed: number }} ModelState */
 
 const nullIfMissing = (values, counts) => Array.from(values, (v, i) => (counts[i] > 0 && Number.isFinite(v) ? v : null));
-
-/** Results as CSV: one line per task, scheme, policy and position bucket. */
-export function resultsCsv(results) {
-  const lines = ['task,scheme,overflow,bucketStart,bucketEnd,count,accuracy,confidence'];
-  for (const r of results)
-    for (let b = 0; b < r.buckets.start.length; b++)
-      lines.push([r.task, r.scheme, r.overflow ?? '', r.buckets.start[b], r.buckets.end[b], r.buckets.count[b],
-        r.buckets.count[b] ? r.buckets.accuracy[b] : '', r.buckets.count[b] ? r.buckets.confidence[b] : ''].join(','));
-  return `${lines.join('\n')}\n`;
-}
 
 /**
  * @param {HTMLElement} container
