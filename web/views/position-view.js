@@ -279,9 +279,8 @@ export function createPositionView(container, engine, onChange) {
   // The attention rows cost time in proportion to p (every key), so they are drawn in idle time,
   // one scheme per idle callback, always for the latest p and L: the slider never waits for them.
   // While the slider moves, the schemes take turns (each row is at most six frames behind), so
-  // no scheme starves, and the garbage of up to six rows a frame (logits and weights of p + 1
-  // keys each) no longer brings GC pauses into the slider's updates: redrawing every row each
-  // frame, a 200-step sweep had 2 full and 18 young-generation GCs (up to 13 ms), p95 7-11 ms.
+  // no scheme starves, and the slider's updates do not carry the garbage of six rows a frame
+  // (logits and weights of p + 1 keys each) and the GC pauses it brings.
   const attentionSchemes = [...columns.keys()];
   let nextAttentionScheme = 0;
   let attentionRowsDue = 0;
