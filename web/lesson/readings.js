@@ -40,6 +40,8 @@ const count = (flags, wanted = 1) => flags.reduce((sum, flag) => sum + (flag ===
  * The scheme's trained toy model (the models in use: web/views/trained-models.js) asked at p as the
  * position view asks it, a RoPE model with `scaling` for its own L; nothing when there is none.
  * @param {{ models: Map<string, any>, preset: string } | undefined} trained
+ * @param {import('../posenc.js').Posenc} engine @param {import('../posenc.js').Scheme} scheme @param {number} p
+ * @param {import('../posenc.js').ScalingKind} [scaling]
  */
 function askTrained(engine, trained, scheme, p, scaling = 'none') {
   const model = trained?.models.get(scheme);
