@@ -19,16 +19,57 @@ export type Scheme = 'learned' | 'sinusoidal' | 'rope' | 'alibi' | 't5' | 'nope'
 export type Overflow = 'error' | 'clamp' | 'wrap' | 'window' | 'interpolate';
 /** copyBack: the token `offset` back; recallFirst: the passkey at 0; lastMarker: the latest marker token. */
 export type Task = 'copyBack' | 'recallFirst' | 'lastMarker';
-export type ScalingKind = 'none' | 'pi' | 'ntk' | 'yarn';
+export type ScalingKind = 'none' | 'pi' | 'ntk' | 'yarn' | 'llama3' | 'dynamic' | 'longrope';
+/** How YaRN's ramp runs between betaSlow and betaFast: linear in the pair index (HF, the YaRN code) or in L / wavelength (the paper). */
+export type YarnRamp = 'dimension' | 'ratio';
+/** A position is an index ('sequence'), (t, h, w) (Qwen2-VL's M-RoPE) or (h, w) (2D axial RoPE). */
+export type RotaryAxes = 'sequence' | 'mrope' | 'axial';
+/** The keys a query sees: every earlier one, the last `size`, or those of its own chunk of `size`. */
+export type SpanKind = 'full' | 'sliding' | 'chunked';
+/** The real models whose position settings the engine carries (posenc.models). */
+export type ModelName = 'gpt-2' | 'bert-base' | 't5' | 'bloom' | 'mpt-7b' | 'gpt-j-6b' | 'gpt-neox-20b' | 'llama-2-7b' | 'llama-3.1-8b' | 'mistral-7b'
+  | 'qwen2.5-7b' | 'gemma-3-4b' | 'phi-3-mini-128k' | 'deepseek-v3' | 'llama-4-scout' | 'smollm3-3b' | 'qwen2-vl-7b';
 export type Pairing = 'interleaved' | 'half';
 export type Layout = 'interleaved' | 'concat';
 export type Precision = 'float64' | 'float32';
 
-/** pi: positions / factor; ntk: base * factor^(d/(d-2)); yarn: NTK-by-parts (alpha 1, beta 32) over trainedLength. */
+/**
+ * As Hugging Face's rope_scaling (trainedLength is original_max_position_embeddings); each kind reads its own fields
+ * (posenc.names.scalingKind[i].reads), with published defaults. pi: frequencies / factor; ntk: base * factor^(D/(D-2));
+ * dynamic: the same with the base grown for the sequence length; yarn: interpolated below betaSlow turns within
+ * trainedLength, kept above betaFast, a ramp between; llama3: kept under trainedLength / highFreqFactor, divided by factor
+ * over trainedLength / lowFreqFactor, smooth between; longrope: divided per pair by longFactor past trainedLength, else
+ * shortFactor. attentionFactor (yarn, longrope) replaces the formula; mscale and mscaleAllDim are DeepSeek's.
+ */
 export interface RopeScaling {
   kind?: ScalingKind;
   factor?: number;
   trainedLength?: number;
+  /** llama3 [1] */
+  lowFreqFactor?: number;
+  /** llama3 [4] */
+  highFreqFactor?: number;
+  /** yarn [32] */
+  betaFast?: number;
+  /** yarn [1] */
+  betaSlow?: number;
+  /** yarn ['dimension'] */
+  ramp?: YarnRamp;
+  /** yarn: ramp ends rounded to whole pairs [true] */
+  truncate?: boolean;
+  attentionFactor?: number;
+  mscale?: number;
+  mscaleAllDim?: number;
+  /** longrope: per-pair factors up to trainedLength */
+  shortFactor?: Numbers;
+  /** longrope: per-pair factors past trainedLength */
+  longFactor?: Numbers;
+}
+
+export interface AttentionSpan {
+  /** ['full'] */
+  kind?: SpanKind;
+  size?: number;
 }
 
 interface RopeOptions {
@@ -38,6 +79,12 @@ interface RopeOptions {
   pairing?: Pairing;
   /** [{ kind: 'none' }] */
   scaling?: RopeScaling;
+  /** HF's partial_rotary_factor: the first floor(headDim x fraction) dimensions rotate, the rest carry no position [1] */
+  rotaryFraction?: number;
+  /** ['sequence'] */
+  rotaryAxes?: RotaryAxes;
+  /** M-RoPE: the pairs turned by t, h and w [[16, 24, 24]] */
+  mropeSection?: Numbers;
 }
 
 interface T5Options {
@@ -126,14 +173,21 @@ export interface Names {
   scheme: NameList<Scheme>;
   overflow: NameList<Overflow>;
   task: NameList<Task>;
-  scalingKind: NameList<ScalingKind>;
+  /** Each kind also lists the scaling fields it reads, whether it needs per-pair factors only a checkpoint gives, and whether its frequencies follow the sequence length (dynamic NTK, LongRoPE). */
+  scalingKind: ReadonlyArray<{ readonly name: ScalingKind; readonly label: string; readonly reads: NameList; readonly perPairFactors: boolean; readonly followsLength: boolean }>;
   pairing: NameList<Pairing>;
   layout: NameList<Layout>;
   precision: NameList<Precision>;
+  yarnRamp: NameList<YarnRamp>;
+  rotaryAxes: NameList<RotaryAxes>;
+  spanKind: NameList<SpanKind>;
+  model: NameList<ModelName>;
 }
 
 export interface Limits {
   maxPosition: number;
+  /** How far p may reach in beyondTrained, rope and ropeFrequencies. */
+  maxAnalysisPosition: number;
   maxDModel: number;
   maxCells: number;
   maxHeads: number;
@@ -188,12 +242,22 @@ export interface SinusoidalBeyond extends BeyondCommon {
 export interface RopeBeyond extends BeyondCommon {
   scheme: 'rope';
   pairs: FrequencyPairs;
-  /** theta_i after scaling. */
+  /** theta_j per rotary pair after scaling. */
   frequencies: Float64Array;
+  /** theta_j as trained, before scaling. */
+  trainedFrequencies: Float64Array;
+  /** The coordinate turning each pair (0 for 'sequence'; t, h, w for M-RoPE). */
+  pairAxis: Uint8Array;
   longWavelengthCount: number;
   outOfRangeCount: number;
-  /** YaRN's 0.1 ln s + 1 (1 otherwise). */
+  rotaryDims: number;
+  unrotatedDims: number;
+  /** The distance from the query to the first key it sees (its span decides). */
+  distance: number;
+  /** On q and k, as HF applies it (YaRN's 0.1 ln s + 1; 1 otherwise). */
   attentionFactor: number;
+  /** On the logits (DeepSeek's mscale). */
+  logitFactor: number;
 }
 
 export interface AlibiBeyond extends BeyondCommon {
@@ -218,6 +282,54 @@ export interface NopeBeyond extends BeyondCommon {
 }
 
 export type BeyondTrained = LearnedBeyond | SinusoidalBeyond | RopeBeyond | AlibiBeyond | T5Beyond | NopeBeyond;
+
+/** One layer group of a real model analysed at p: its layers and span, then its scheme's analysis. */
+type GroupOf<Result> = Omit<Result, keyof BeyondCommon> & { name: string; label: string; layers: Int32Array; span: Required<AttentionSpan> };
+
+export type GroupBeyond =
+  | GroupOf<LearnedBeyond>
+  | GroupOf<SinusoidalBeyond>
+  /** contextPairs: the same at the model's context length */
+  | (GroupOf<RopeBeyond> & { contextPairs: FrequencyPairs; contextOutOfRangeCount: number })
+  | GroupOf<AlibiBeyond>
+  | GroupOf<T5Beyond>
+  /** queryScale: the temperature on the queries at p, where the model has one (Llama 4's NoPE layers) */
+  | (GroupOf<NopeBeyond> & { queryScale?: number });
+
+/** A real model at p: one analysis per layer group. */
+export interface ModelBeyond extends BeyondCommon {
+  model: ModelName;
+  label: string;
+  /** The scheme of its first group. */
+  scheme: Scheme;
+  contextLength: number;
+  beyondContext: boolean;
+  groups: ReadonlyArray<GroupBeyond>;
+}
+
+/** A real model's position settings, each number with the file or paper it comes from. */
+export interface ModelPreset {
+  name: ModelName;
+  label: string;
+  layers: number;
+  heads: number;
+  headDim: number;
+  dModel: number;
+  trainedLength: number;
+  contextLength: number;
+  t5?: T5Options;
+  groups: ReadonlyArray<{
+    name: string;
+    label: string;
+    scheme: Scheme;
+    layers: ReadonlyArray<number>;
+    rope?: RopeOptions;
+    latentDims: number;
+    span: Required<AttentionSpan>;
+    temperature?: { floor: number; scale: number };
+  }>;
+  sources: ReadonlyArray<{ covers: string; where: string }>;
+}
 
 /** A model given by its parameters; any field of the preset's trainer may be overridden. */
 type ModelOptions = { scheme: Scheme; task: Task; parameters: Numbers; preset?: string; overflow?: Overflow; scaling?: RopeScaling } & Partial<TrainerSettings>;
@@ -266,12 +378,25 @@ export interface Posenc {
     sourceRow: Float64Array;
     ownRow: Uint8Array;
   };
-  /** Rotates each row of x (rows = positions.length) by p theta_i per pair. */
-  rope(options: { x: Numbers; positions: Numbers } & RopeOptions): Table & { attentionFactor: number };
+  /**
+   * Rotates each row of x by its position: pair j of the rotary dimensions turns by c theta_j, c the coordinate that turns
+   * it (one per row for 'sequence'; (t, h, w) or (h, w) flattened, a row's coordinates together). attentionFactor multiplies
+   * q and k in HF (not applied here); logitFactor is DeepSeek's softmax factor.
+   */
+  rope(options: { x: Numbers; positions: Numbers } & RopeOptions): Table & { attentionFactor: number; logitFactor: number };
   /** R(m) q . R(n) k, a function of m - n. */
   ropeScore(options: { q: Numbers; k: Numbers; m: number; n: number } & RopeOptions): number;
-  /** theta_i per pair after scaling, and YaRN's attention factor. */
-  ropeFrequencies(options: { headDim: number } & RopeOptions): { frequencies: Float64Array; attentionFactor: number };
+  /**
+   * theta_j per rotary pair after scaling, for a sequence of sequenceLength [1] tokens (dynamic and longrope read it), the
+   * coordinate turning each pair, the rotary dimensions, and the factors on q and k and on the logits.
+   */
+  ropeFrequencies(options: { headDim: number; sequenceLength?: number } & RopeOptions): {
+    frequencies: Float64Array;
+    pairAxis: Uint8Array;
+    rotaryDims: number;
+    attentionFactor: number;
+    logitFactor: number;
+  };
   /** The official ALiBi slopes (not sorted for non-powers of two). A bare number is read as nHeads. */
   alibiSlopes(options: { nHeads: number } | number): Float64Array;
   /** -m (i - j) for past keys, -Infinity for future ones; heads x queries x keys. */
@@ -283,10 +408,14 @@ export interface Posenc {
   };
   /** T5 buckets of key - query. */
   t5Bucket(options: { relativePositions: Numbers } & T5Options): Int32Array;
-  /** Toy attention of query p over keys 0..p under one scheme, with seeded weights. */
+  /**
+   * Toy attention of query p over keys 0..p under one scheme, with seeded weights. RoPE rotates the first rotaryFraction of
+   * dModel; latentDims adds unrotated dimensions to q and k (decoupled RoPE); keys outside `span` get no weight. With `model`,
+   * one layer group of it (layerGroup, default its first) sets scheme and settings; only queryPosition, seed, overflow and
+   * head are read besides.
+   */
   attention(
-    options: {
-      scheme: Scheme;
+    options: ({ scheme: Scheme } | { model: ModelName; layerGroup?: string }) & {
       queryPosition: number;
       /** [64] */
       dModel?: number;
@@ -300,6 +429,10 @@ export interface Posenc {
       nHeads?: number;
       /** [0] */
       head?: number;
+      /** [0] */
+      latentDims?: number;
+      /** [{ kind: 'full' }] */
+      span?: AttentionSpan;
     } & RopeOptions,
   ): { logits: Float64Array; weights: Float64Array };
   /** What a scheme does at position p [5000] when training stopped at trainedLength [2048]. */
@@ -314,9 +447,15 @@ export interface Posenc {
       headDim?: number;
       /** [8] (ALiBi) */
       nHeads?: number;
+      /** [0] (RoPE) */
+      latentDims?: number;
+      /** [{ kind: 'full' }] (RoPE) */
+      span?: AttentionSpan;
     } & RopeOptions &
       T5Options,
   ): Extract<BeyondTrained, { scheme: S }>;
+  /** A real model at p (up to limits.maxAnalysisPosition): its settings are the model's, one analysis per layer group. */
+  beyondTrained(options: { model: ModelName; p?: number }): ModelBeyond;
   /** PE(p).PE(p + delta), direct and closed form, and the RoPE score of seeded q, k at offsets 0..maxOffset. */
   offsetSimilarity(options: { p?: number; maxOffset?: number; dModel?: number; base?: number; seed?: number }): {
     sinusoidalDot: Float64Array;
@@ -366,6 +505,8 @@ export interface Posenc {
   modelEvaluate(options: ModelOptions & Partial<EvaluationSettings>): Evaluation;
   /** The bounds the module checks. */
   readonly limits: Readonly<Limits>;
+  /** Real models' position settings (GPT-2 ... Qwen2-VL), one entry per model. */
+  readonly models: ReadonlyArray<ModelPreset>;
   /**
    * Every name the functions read, per option, in the order lists show them (the module's tables: a page never
    * keeps its own copy), each with a label for people.

@@ -17,7 +17,10 @@ function union(name) {
   return [...found[1].matchAll(/'([^']*)'/g)].map((match) => match[1]);
 }
 
-const unions = { scheme: 'Scheme', overflow: 'Overflow', task: 'Task', scalingKind: 'ScalingKind', pairing: 'Pairing', layout: 'Layout', precision: 'Precision' };
+const unions = {
+  scheme: 'Scheme', overflow: 'Overflow', task: 'Task', scalingKind: 'ScalingKind', pairing: 'Pairing', layout: 'Layout', precision: 'Precision',
+  yarnRamp: 'YarnRamp', rotaryAxes: 'RotaryAxes', spanKind: 'SpanKind', model: 'ModelName',
+};
 
 test('each name union in posenc.d.ts is the module\'s list', () => {
   assert.deepEqual(Object.keys(posenc.names).sort(), Object.keys(unions).sort(), 'a union for every list in posenc.names');
@@ -36,5 +39,13 @@ test('beyondTrained has a result type for each scheme, keyed by it, with the fie
   for (const [scheme, type] of keyed) {
     const result = posenc.beyondTrained({ scheme });
     assert.deepEqual(Object.keys(result).sort(), [...fields('BeyondCommon'), ...fields(type)].sort(), type);
+  }
+});
+
+test('a real model at p: the fields of ModelBeyond, one group per layer group of posenc.models', () => {
+  for (const preset of posenc.models) {
+    const result = posenc.beyondTrained({ model: preset.name });
+    assert.deepEqual(Object.keys(result).sort(), [...fields('BeyondCommon'), ...fields('ModelBeyond')].sort(), preset.name);
+    assert.deepEqual(result.groups.map((group) => group.name), preset.groups.map((group) => group.name), preset.name);
   }
 });
