@@ -17,6 +17,8 @@ const evaluationShape = fields('length', 'bucketWidth', 'sequences', 'firstSeque
 const scaling = { ...fields('kind', 'factor', 'trainedLength', 'lowFreqFactor', 'highFreqFactor', 'betaFast', 'betaSlow', 'ramp', 'truncate',
   'attentionFactor', 'mscale', 'mscaleAllDim'), shortFactor: list, longFactor: list };
 const rope = { ...fields('base', 'pairing', 'rotaryFraction', 'rotaryAxes'), mropeSection: list, scaling };
+// The toy attention's positions are one index per token: it reads no rotary axes.
+const { rotaryAxes, mropeSection, ...sequenceRope } = rope;
 const span = fields('kind', 'size');
 const t5 = { bidirectional: scalar, numBuckets: scalar, maxDistance: scalar };
 
@@ -33,7 +35,7 @@ export const argumentShapes = {
   alibiBias: fields('nHeads', 'keyLength', 'queryLength'),
   t5Bucket: { relativePositions: list, ...t5 },
   attention: { ...fields('model', 'layerGroup', 'scheme', 'queryPosition', 'dModel', 'seed', 'trainedLength', 'overflow', 'nHeads', 'head',
-    'latentDims'), ...rope, span },
+    'latentDims'), ...sequenceRope, span },
   beyondTrained: { ...fields('model', 'scheme', 'p', 'trainedLength', 'dModel', 'headDim', 'nHeads', 'latentDims'), ...rope, span, ...t5 },
   offsetSimilarity: fields('p', 'maxOffset', 'dModel', 'base', 'seed'),
   trainerCreate: { ...modelShape, ...fields('seed', 'batchSize', 'queriesPerSequence', 'learningRate', 'warmupSteps', 'warmupLength',

@@ -310,24 +310,32 @@ test('beyondTrained with rope scaling reads its scheme-specific fields', () => {
 });
 
 // posenc-arguments.js hands the module only the fields argumentShapes lists, so each listed field must be
-// one the module reads: given a value no field accepts, it is named in the error, for at least one scheme
-// (beyondTrained, attention and the model functions read some fields for some schemes only).
+// one the module reads: given a value no field accepts, it is named in the error in at least one setting
+// where it is read (some fields are read by one scheme, one scaling kind, M-RoPE or a real model only).
 test('every field posenc-arguments.js copies is one the module reads', () => {
-  const nested = { table, scaling: { kind: 'yarn', factor: 2, trainedLength: 64 } };
+  const names = (list) => posenc.names[list]?.map((entry) => entry.name) ?? [];
+  const nested = {
+    table: [table],
+    // LongRoPE reads its long factors after its short ones: a base with short ones reaches them.
+    scaling: [...names('scalingKind'), 'longrope'].map((kind, i, kinds) => ({ kind, factor: 2, trainedLength: 64, ...(i === kinds.length - 1 ? { shortFactor: [1, 1] } : {}) })),
+    span: names('spanKind').map((kind) => ({ kind, size: 16 })),
+  };
+  const settings = [{}, ...names('scheme').map((scheme) => ({ scheme })), { rotaryAxes: 'mrope' }, { scheme: 'rope', rotaryAxes: 'mrope' },
+    ...names('model').slice(0, 1).map((model) => ({ model }))];
   const notRead = [];
   for (const [fn, shape] of Object.entries(argumentShapes)) {
     const fields = Object.entries(shape).flatMap(([field, kind]) => (typeof kind === 'object'
-      ? Object.keys(kind).map((inner) => [`${field}.${inner}`, { [field]: { ...nested[field], [inner]: () => 1 } }])
-      : [[field, { [field]: () => 1 }]]));
-    for (const [name, patch] of fields) {
-      const named = [undefined, ...posenc.names.scheme.map((entry) => entry.name)].some((scheme) => {
+      ? Object.keys(kind).map((inner) => [`${field}.${inner}`, nested[field].map((base) => ({ [field]: { ...base, [inner]: () => 1 } }))])
+      : [[field, [{ [field]: () => 1 }]]]));
+    for (const [name, patches] of fields) {
+      const named = patches.some((patch) => settings.some((setting) => {
         try {
-          callCase([fn, null, scheme === undefined ? patch : { ...patch, scheme }]);
+          callCase([fn, null, { ...setting, ...patch }]);
           return false;
         } catch (error) {
           return error.message.startsWith(`${name} `);
         }
-      });
+      }));
       if (!named) notRead.push(`${fn} ${name}`);
     }
   }
