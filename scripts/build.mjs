@@ -16,7 +16,9 @@ const at = (...parts) => path.join(root, ...parts);
 // emcc's optimizer needs Debian's acorn; a frozen cache means emcc never writes the system cache;
 // --closure 1 runs the closure compiler pinned in package.json (the one emscripten 3.1.6 expects).
 const emscriptenEnv = {
-  ...process.env, NODE_PATH: '/usr/share/nodejs', EM_FROZEN_CACHE: '1',
+  ...process.env,
+  NODE_PATH: '/usr/share/nodejs',
+  EM_FROZEN_CACHE: '1',
   EM_CLOSURE_COMPILER: at('node_modules/.bin/google-closure-compiler'),
 };
 
@@ -43,7 +45,7 @@ const vendor = {
 // The WebAssembly those lazy modules fetch, beside them in dist/vendor/, and each package's licence.
 const vendorFiles = {
   'fsrs_browser_bg.wasm': 'node_modules/fsrs-browser/fsrs_browser_bg.wasm',
-  'snippets': 'node_modules/fsrs-browser/snippets',
+  snippets: 'node_modules/fsrs-browser/snippets',
   'sql-wasm-browser.wasm': 'node_modules/sql.js/dist/sql-wasm-browser.wasm',
   'ts-fsrs.LICENSE.txt': 'node_modules/ts-fsrs/LICENSE',
   'uPlot.min.css': 'node_modules/uplot/dist/uPlot.min.css',
@@ -72,15 +74,24 @@ const steps = {
     mkdirSync(at('dist/vendor'));
     for (const [name, file] of Object.entries({ ...vendor, ...vendorFiles })) cpSync(at(file), at('dist/vendor', name), { recursive: true });
     const outputs = await bundleSite({ root, web: at('web'), dist: at('dist'), vendor });
-    console.log(`build: bundled ${Object.entries(outputs).map(([file, bytes]) => `${file} ${(bytes / 1024).toFixed(1)} KB`).join(', ')}`);
+    console.log(
+      `build: bundled ${Object.entries(outputs)
+        .map(([file, bytes]) => `${file} ${(bytes / 1024).toFixed(1)} KB`)
+        .join(', ')}`,
+    );
     console.log('build: dist/ is ready');
   },
 };
-steps.all = async () => { steps.wasm(); await steps.site(); };
+steps.all = async () => {
+  steps.wasm();
+  await steps.site();
+};
 steps.single = async () => {
   steps.wasm();
   const { file, bytes, gzipBytes } = await buildSingle({ root, vendor });
-  console.log(`build: ${path.relative(root, file)} is ${(bytes / 1024).toFixed(1)} KB, ${(gzipBytes / 1024).toFixed(1)} KB gzip (budget ${(SINGLE_FILE_BUDGET / 1024).toFixed(0)} KB)`);
+  console.log(
+    `build: ${path.relative(root, file)} is ${(bytes / 1024).toFixed(1)} KB, ${(gzipBytes / 1024).toFixed(1)} KB gzip (budget ${(SINGLE_FILE_BUDGET / 1024).toFixed(0)} KB)`,
+  );
 };
 // The benchmark's own programs (npm run bench): native trainer and sinusoidal table, wasm fill baseline.
 steps.bench = async () => {

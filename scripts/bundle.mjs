@@ -52,7 +52,13 @@ export function sitePlugin({ root, web, vendor, urlBase, onCoreImport = undefine
           return urlBase(target);
         });
         if (/import\.meta/.test(contents.replace(metaUrlPattern, ''))) {
-          return { errors: [{ text: `${relativeToWeb(args.path)}: import.meta is used other than in new URL('relative path', import.meta.url); the bundle cannot keep its meaning` }] };
+          return {
+            errors: [
+              {
+                text: `${relativeToWeb(args.path)}: import.meta is used other than in new URL('relative path', import.meta.url); the bundle cannot keep its meaning`,
+              },
+            ],
+          };
         }
         if (count > 0) usesMetaUrl.add(relativeToWeb(args.path));
         return { contents, loader: 'js' };
@@ -70,10 +76,15 @@ export async function bundleSite({ root, web, dist, vendor }) {
   /** Source files importing the Emscripten glue, kept as the separate file dist/posenc-core.mjs. */
   const importsCore = new Set();
   const { plugin, usesMetaUrl, relativeToWeb } = sitePlugin({
-    root, web, vendor,
+    root,
+    web,
+    vendor,
     urlBase: (target) => `new URL(${JSON.stringify(`../${target}`)}, import.meta.url)`,
     // The Emscripten glue (closure-compiled already) stays a file of its own beside posenc.wasm.
-    onCoreImport: (importer) => { importsCore.add(importer); return { path: '../posenc-core.mjs', external: true }; },
+    onCoreImport: (importer) => {
+      importsCore.add(importer);
+      return { path: '../posenc-core.mjs', external: true };
+    },
   });
 
   const result = await esbuild.build({
@@ -110,7 +121,8 @@ export async function bundleSite({ root, web, dist, vendor }) {
 
   // What app.js imports statically: preloaded with it.
   const app = result.metafile.outputs[path.relative(root, path.join(dist, 'app.js'))];
-  const staticChunks = app.imports.filter((entry) => entry.kind === 'import-statement' && !entry.external)
+  const staticChunks = app.imports
+    .filter((entry) => entry.kind === 'import-statement' && !entry.external)
     .map((entry) => path.relative(dist, path.resolve(root, entry.path)).split(path.sep).join('/'));
   const decks = JSON.parse(readFileSync(path.join(web, 'decks', 'index.json'), 'utf8')).decks;
   const htmlFile = path.join(dist, 'index.html');
@@ -123,7 +135,11 @@ export async function bundleSite({ root, web, dist, vendor }) {
   // \u003c means the same, so no '</script' or '<!--' can end the block early.
   const embedded = ['decks/index.json', ...decks.slice(0, 1).map((id) => `decks/${id}.json`)].flatMap((file) => {
     const text = readFileSync(path.join(web, file), 'utf8');
-    try { JSON.parse(text); } catch { return []; }
+    try {
+      JSON.parse(text);
+    } catch {
+      return [];
+    }
     return [`<script type="application/json" data-file="${file}">${text.trim().replaceAll('<', '\\u003c')}</script>`];
   });
   writeFileSync(htmlFile, html.replace(script, [script, ...preloads].join('\n  ')).replace('</head>', `  ${embedded.join('\n  ')}\n</head>`));

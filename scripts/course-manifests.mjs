@@ -47,7 +47,11 @@ ${fileList(files, '      ')}
 /** SCORM 1.2 (IMS CP 1.1.2 with ADL's adlcp extensions). */
 export function scorm12Manifest(files, version) {
   return scormManifest({
-    version, files, manifestVersion: '1.2', schemaVersion: '1.2', scormType: 'adlcp:scormtype',
+    version,
+    files,
+    manifestVersion: '1.2',
+    schemaVersion: '1.2',
+    scormType: 'adlcp:scormtype',
     namespaces: ['xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"', 'xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"'].join('\n  '),
     itemExtras: `        <adlcp:masteryscore>${Math.round(MASTERY_SCORE * 100)}</adlcp:masteryscore>`,
   });
@@ -60,9 +64,16 @@ export function scorm12Manifest(files, version) {
  */
 export function scorm2004Manifest(files, version, iriBase) {
   return scormManifest({
-    version, files, manifestVersion: '1', schemaVersion: '2004 4th Edition', scormType: 'adlcp:scormType',
-    namespaces: ['xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"', 'xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"',
-      'xmlns:imsss="http://www.imsglobal.org/xsd/imsss"'].join('\n  '),
+    version,
+    files,
+    manifestVersion: '1',
+    schemaVersion: '2004 4th Edition',
+    scormType: 'adlcp:scormType',
+    namespaces: [
+      'xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"',
+      'xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"',
+      'xmlns:imsss="http://www.imsglobal.org/xsd/imsss"',
+    ].join('\n  '),
     itemExtras: `        <imsss:sequencing>
           <imsss:objectives>
             <imsss:primaryObjective objectiveID="${escapeXml(activityIri.objective(iriBase, OBJECTIVES.checked))}" satisfiedByMeasure="true">

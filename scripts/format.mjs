@@ -90,7 +90,9 @@ for (const formatter of formatters) {
     continue;
   }
   failed = true;
-  console.error(`format: ${formatter.name}: ${check ? `not in style: ${unformatted.join(', ') || 'see below'}\n  run npm run format to fix the layout; lint problems (named by rule) need a change by hand` : 'failed'}`);
+  console.error(
+    `format: ${formatter.name}: ${check ? `not in style: ${unformatted.join(', ') || 'see below'}\n  run npm run format to fix the layout; lint problems (named by rule) need a change by hand` : 'failed'}`,
+  );
   if (!check || unformatted.length === 0 || details) console.error(details);
 }
 process.exit(failed ? 1 : 0);

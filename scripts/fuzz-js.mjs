@@ -15,10 +15,12 @@ if (!(Number.isInteger(runs) && runs > 0)) {
 }
 const run = (command, args, env = process.env) => spawnSync(command, args, { stdio: 'inherit', cwd: root, env }).status === 0;
 
-if (!run('node', ['scripts/build.mjs', 'all'])) process.exit(1);  // the properties import dist/
+if (!run('node', ['scripts/build.mjs', 'all'])) process.exit(1); // the properties import dist/
 console.log(`fuzz-js: ${runs.toLocaleString('en-US')} runs per property, seed ${seed}`);
 const started = Date.now();
 const passed = run('node', ['--test', 'tests/js/properties.test.mjs'], { ...process.env, PROPERTY_RUNS: String(runs), PROPERTY_SEED: String(seed) });
-console.log(`fuzz-js: ${passed ? 'ok' : 'FOUND'} in ${((Date.now() - started) / 1000).toFixed(0)} s`
-  + (passed ? '' : `; replay: PROPERTY_SEED=${seed} PROPERTY_RUNS=${runs} node --test tests/js/properties.test.mjs`));
+console.log(
+  `fuzz-js: ${passed ? 'ok' : 'FOUND'} in ${((Date.now() - started) / 1000).toFixed(0)} s`
+    + (passed ? '' : `; replay: PROPERTY_SEED=${seed} PROPERTY_RUNS=${runs} node --test tests/js/properties.test.mjs`),
+);
 process.exit(passed ? 0 : 1);

@@ -50,8 +50,8 @@ function fuzz(name) {
     `-max_total_time=${seconds}`,
     '-print_final_stats=1',
     `-artifact_prefix=${artifacts}/`,
-    '-timeout=5',           // seconds per input; each is meant to take ~10 ms
-    '-malloc_limit_mb=64',  // one allocation past this is a finding (inputs are bounded to a few MB)
+    '-timeout=5', // seconds per input; each is meant to take ~10 ms
+    '-malloc_limit_mb=64', // one allocation past this is a finding (inputs are bounded to a few MB)
     '-rss_limit_mb=4096',
     corpus,
   ];
@@ -64,7 +64,7 @@ function fuzz(name) {
       stream.on('data', (chunk) => {
         log.write(chunk);
         output += chunk;
-        if (output.length > 1 << 20) output = output.slice(-(1 << 19));  // the stats come last
+        if (output.length > 1 << 20) output = output.slice(-(1 << 19)); // the stats come last
       });
     child.on('close', (code, signal) => {
       log.end();
@@ -72,24 +72,28 @@ function fuzz(name) {
       const findings = readdirSync(artifacts)
         .filter((file) => /^(crash|leak|timeout|oom|slow-unit)-/.test(file))
         .map((file) => path.relative(root, path.join(artifacts, file)));
-      resolve({ name, executions: stat('number_of_executed_units'), perSecond: stat('average_exec_per_sec'),
-                exitCode: code ?? signal, findings, logFile });
+      resolve({ name, executions: stat('number_of_executed_units'), perSecond: stat('average_exec_per_sec'), exitCode: code ?? signal, findings, logFile });
     });
   });
 }
 
 const queue = [...names];
 const results = [];
-await Promise.all(Array.from({ length: Math.min(jobs, names.length) }, async () => {
-  while (queue.length > 0) results.push(await fuzz(queue.shift()));
-}));
+await Promise.all(
+  Array.from({ length: Math.min(jobs, names.length) }, async () => {
+    while (queue.length > 0) results.push(await fuzz(queue.shift()));
+  }),
+);
 results.sort((a, b) => a.name.localeCompare(b.name));
 
 const failed = results.filter((r) => r.exitCode !== 0 || r.findings.length > 0);
 const total = results.reduce((sum, r) => sum + (Number.isFinite(r.executions) ? r.executions : 0), 0);
-const rows = results.map((r) => [r.name, Number.isFinite(r.executions) ? r.executions.toLocaleString('en-US') : '?',
+const rows = results.map((r) => [
+  r.name,
+  Number.isFinite(r.executions) ? r.executions.toLocaleString('en-US') : '?',
   Number.isFinite(r.perSecond) ? r.perSecond.toLocaleString('en-US') : '?',
-  r.exitCode === 0 && r.findings.length === 0 ? 'ok' : `FOUND (exit ${r.exitCode})`]);
+  r.exitCode === 0 && r.findings.length === 0 ? 'ok' : `FOUND (exit ${r.exitCode})`,
+]);
 rows.push(['total', total.toLocaleString('en-US'), '', failed.length === 0 ? 'ok' : `${failed.length} failed`]);
 const header = ['harness', 'executions', 'exec/s', 'result'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
@@ -106,7 +110,9 @@ const jsPassed = spawnSync('node', [path.join(root, 'scripts', 'fuzz-js.mjs')], 
 if (!jsPassed && failed.length === 0) process.exit(1);
 if (failed.length > 0) {
   for (const r of failed)
-    console.error(`\nfuzz: ${r.name} found a problem (log: ${path.relative(root, r.logFile)}); input: ${r.findings.join(', ') || 'none written'}`
-      + `\n  reproduce: build/fuzz/fuzz_${r.name} ${r.findings[0] ?? ''}`);
+    console.error(
+      `\nfuzz: ${r.name} found a problem (log: ${path.relative(root, r.logFile)}); input: ${r.findings.join(', ') || 'none written'}`
+        + `\n  reproduce: build/fuzz/fuzz_${r.name} ${r.findings[0] ?? ''}`,
+    );
   process.exit(1);
 }

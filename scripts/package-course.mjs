@@ -17,15 +17,21 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Every file under `folder`, as paths relative to it with forward slashes. */
 function filesUnder(folder, prefix = '') {
-  return readdirSync(folder).sort().flatMap((name) => {
-    const full = path.join(folder, name);
-    return statSync(full).isDirectory() ? filesUnder(full, `${prefix}${name}/`) : [`${prefix}${name}`];
-  });
+  return readdirSync(folder)
+    .sort()
+    .flatMap((name) => {
+      const full = path.join(folder, name);
+      return statSync(full).isDirectory() ? filesUnder(full, `${prefix}${name}/`) : [`${prefix}${name}`];
+    });
 }
 
 const FORMATS = {
   scorm12: { label: 'SCORM 1.2', output: 'posenc-scorm.zip', manifest: (files, { version }) => ['imsmanifest.xml', scorm12Manifest(files, version)] },
-  scorm2004: { label: 'SCORM 2004 4th edition', output: 'posenc-scorm2004.zip', manifest: (files, { version, iriBase }) => ['imsmanifest.xml', scorm2004Manifest(files, version, iriBase)] },
+  scorm2004: {
+    label: 'SCORM 2004 4th edition',
+    output: 'posenc-scorm2004.zip',
+    manifest: (files, { version, iriBase }) => ['imsmanifest.xml', scorm2004Manifest(files, version, iriBase)],
+  },
   cmi5: { label: 'cmi5', output: 'posenc-cmi5.zip', manifest: (files, { iriBase }) => ['cmi5.xml', cmi5CourseStructure(iriBase)] },
 };
 
@@ -44,7 +50,8 @@ export function launchPage(html, { iriBase, lrsOrigins = [] }) {
     return url.origin;
   });
   const escaped = iriBase.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
-  return html.replace(policy, (whole, start, rest) => `${start}${origins.map((origin) => ` ${origin}`).join('')}${rest}`)
+  return html
+    .replace(policy, (whole, start, rest) => `${start}${origins.map((origin) => ` ${origin}`).join('')}${rest}`)
     .replace('<meta charset="utf-8">', `<meta charset="utf-8">\n  <meta name="posenc-iri-base" content="${escaped}">`);
 }
 
@@ -65,7 +72,10 @@ export function packageEntries(format, { dist = path.join(root, 'dist'), iriBase
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values, positionals: [format] } = parseArgs({
+  const {
+    values,
+    positionals: [format],
+  } = parseArgs({
     allowPositionals: true,
     options: { 'iri-base': { type: 'string', default: DEFAULT_IRI_BASE }, 'lrs-origin': { type: 'string', multiple: true, default: [] } },
   });

@@ -19,8 +19,14 @@ const contentTypes = {
 };
 
 export const contentSecurityPolicy = [
-  "default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "style-src 'self'", "img-src 'self' data:",
-  "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'none'",
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
 ].join('; ');
 
 /**
@@ -50,11 +56,17 @@ export function startServer({ folder = path.join(root, 'dist'), host = '127.0.0.
     cache.set(file, entry);
     return entry;
   }
-  const warm = readdir(folder, { recursive: true }).then((names) => Promise.all(names.map(async (name) => {
-    const file = path.join(folder, name);
-    const info = await stat(file);
-    if (info.isFile()) await load(file, versionOf(info));
-  }))).catch(() => {});  // a missing folder or file is answered 404 when asked for
+  const warm = readdir(folder, { recursive: true })
+    .then((names) =>
+      Promise.all(
+        names.map(async (name) => {
+          const file = path.join(folder, name);
+          const info = await stat(file);
+          if (info.isFile()) await load(file, versionOf(info));
+        }),
+      ),
+    )
+    .catch(() => {}); // a missing folder or file is answered 404 when asked for
   const server = createServer(async (request, response) => {
     let file;
     try {
@@ -79,20 +91,25 @@ export function startServer({ folder = path.join(root, 'dist'), host = '127.0.0.
       response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
     }
   });
-  return warm.then(() => new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      const { port: actual } = server.address();
-      resolve({ url: `http://${host}:${actual}/`, close: () => new Promise((done) => server.close(() => done())) });
-    });
-  }));
+  return warm.then(
+    () =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          const { port: actual } = server.address();
+          resolve({ url: `http://${host}:${actual}/`, close: () => new Promise((done) => server.close(() => done())) });
+        });
+      }),
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const port = Number(process.env.PORT ?? 8000);
-  startServer({ port }).then(({ url }) => console.log(`posenc is being served at ${url}  (Ctrl+C stops it)`),
+  startServer({ port }).then(
+    ({ url }) => console.log(`posenc is being served at ${url}  (Ctrl+C stops it)`),
     (error) => {
       console.error(`serve: cannot listen on 127.0.0.1:${port}: ${error.message}. Set PORT to another port.`);
       process.exit(1);
-    });
+    },
+  );
 }

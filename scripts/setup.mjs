@@ -16,7 +16,7 @@ const debianPackages = [
   ['make', '/usr/bin/make'],
   ['libxtensor-dev', '/usr/include/xtensor/xtensor.hpp'],
   ['catch2', '/usr/include/catch2/catch.hpp'],
-  ['clang-format', '/usr/bin/clang-format'],  // npm test checks the C++ style with it (version 14 on Debian 12)
+  ['clang-format', '/usr/bin/clang-format'], // npm test checks the C++ style with it (version 14 on Debian 12)
   ['chromium', '/usr/bin/chromium'],
 ];
 
@@ -38,11 +38,7 @@ function run(command, args, options = {}) {
 }
 
 function installDebianPackages() {
-  const wanted = [
-    ...debianPackages,
-    ...(process.argv.includes('--bench') ? benchPackages : []),
-    ...(process.argv.includes('--fuzz') ? fuzzPackages : []),
-  ];
+  const wanted = [...debianPackages, ...(process.argv.includes('--bench') ? benchPackages : []), ...(process.argv.includes('--fuzz') ? fuzzPackages : [])];
   const missing = wanted.filter(([, file]) => !existsSync(file)).map(([name]) => name);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {

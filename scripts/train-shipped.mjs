@@ -46,9 +46,13 @@ function compare(fresh) {
   for (const model of now.manifest.models) {
     const name = `${model.scheme} on ${model.task}`;
     const old = shipped.manifest.models.find((entry) => entry.scheme === model.scheme && entry.task === model.task);
-    if (!old) { differences.push(`${name}: not in the shipped manifest`); continue; }
+    if (!old) {
+      differences.push(`${name}: not in the shipped manifest`);
+      continue;
+    }
     for (const key of ['count', 'firstLosses', 'finalLoss', 'insideAccuracy'])
-      if (JSON.stringify(model[key]) !== JSON.stringify(old[key])) differences.push(`${name}: ${key} ${JSON.stringify(model[key])}, shipped ${JSON.stringify(old[key])}`);
+      if (JSON.stringify(model[key]) !== JSON.stringify(old[key]))
+        differences.push(`${name}: ${key} ${JSON.stringify(model[key])}, shipped ${JSON.stringify(old[key])}`);
     const slice = (file, entry) => file.bytes.subarray(2 * entry.offset, 2 * (entry.offset + entry.count));
     if (!slice(now, model).equals(slice(shipped, old))) differences.push(`${name}: the parameters differ`);
   }

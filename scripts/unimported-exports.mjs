@@ -21,7 +21,18 @@ function sourcesIn(folder) {
 /** The names a module exports (declarations and export lists). */
 function exportedNames(source) {
   const names = [...source.matchAll(/^export\s+(?:async\s+)?(?:function\*?|const|let|class)\s+([\w$]+)/gm)].map((match) => match[1]);
-  for (const [, list] of source.matchAll(/^export\s*\{([^}]*)\}/gm)) names.push(...list.split(',').map((part) => part.trim().split(/\s+as\s+/).pop()).filter(Boolean));
+  for (const [, list] of source.matchAll(/^export\s*\{([^}]*)\}/gm))
+    names.push(
+      ...list
+        .split(',')
+        .map((part) =>
+          part
+            .trim()
+            .split(/\s+as\s+/)
+            .pop(),
+        )
+        .filter(Boolean),
+    );
   return names;
 }
 
@@ -39,7 +50,11 @@ function topLevelParts(list) {
 }
 
 /** Names in a destructuring list `a, b: c, d = 1` as the module spells them. */
-const destructured = (list) => list.split(',').map((part) => part.trim().split(/\s*[:=]\s*|\s+as\s+/)[0]).filter((name) => /^[\w$]+$/.test(name));
+const destructured = (list) =>
+  list
+    .split(',')
+    .map((part) => part.trim().split(/\s*[:=]\s*|\s+as\s+/)[0])
+    .filter((name) => /^[\w$]+$/.test(name));
 
 /**
  * The web/ file that `specifier` names in `file`, or null (a package, node:, a file outside web/ and dist/).
@@ -70,9 +85,13 @@ function importedNames(sources) {
       if (from !== undefined) bases.set(name, path.posix.join(from, relative));
     }
     const target = (specifier, base) => resolved(file, specifier, base, bases);
-    for (const [, names, specifier] of source.matchAll(/import\s*(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*'([^']+)'/g)) add(target(specifier), destructured(names));
+    for (const [, names, specifier] of source.matchAll(/import\s*(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*'([^']+)'/g))
+      add(target(specifier), destructured(names));
     for (const [, namespace, specifier] of source.matchAll(/import\s*\*\s*as\s+([\w$]+)\s+from\s*'([^']+)'/g)) {
-      add(target(specifier), [...source.matchAll(new RegExp(`\\b${namespace}\\.([\\w$]+)`, 'g'))].map((use) => use[1]));
+      add(
+        target(specifier),
+        [...source.matchAll(new RegExp(`\\b${namespace}\\.([\\w$]+)`, 'g'))].map((use) => use[1]),
+      );
     }
     const dynamic = /import\((?:'([^']+)'|new URL\('([^']+)',\s*(import\.meta\.url|[\w$]+)\))\)/g;
     for (const match of source.matchAll(dynamic)) {
@@ -91,7 +110,10 @@ function importedNames(sources) {
       const promise = /\b([\w$]+)\s*=\s*$/.exec(before)?.[1];
       if (promise) {
         for (const [, patterns, promises] of source.matchAll(/\[([^\]]*)\]\s*=\s*await\s+Promise\.all\(\[([^\]]*)\]\)/g)) {
-          const at = promises.split(',').map((entry) => entry.trim()).indexOf(promise);
+          const at = promises
+            .split(',')
+            .map((entry) => entry.trim())
+            .indexOf(promise);
           const pattern = at < 0 ? undefined : topLevelParts(patterns)[at];
           if (pattern?.startsWith('{')) names.push(...destructured(pattern.slice(1, -1)));
         }
@@ -107,10 +129,14 @@ export function unimportedExports() {
   const files = ['web', 'tests', 'scripts'].flatMap(sourcesIn);
   const sources = new Map(files.map((file) => [file, readFileSync(path.join(root, file), 'utf8')]));
   const imported = importedNames(sources);
-  return files.filter((file) => file.startsWith('web/')).flatMap((file) => {
-    const names = imported.get(file) ?? new Set();
-    return exportedNames(sources.get(file)).filter((name) => !names.has(name)).map((name) => ({ file, name }));
-  });
+  return files
+    .filter((file) => file.startsWith('web/'))
+    .flatMap((file) => {
+      const names = imported.get(file) ?? new Set();
+      return exportedNames(sources.get(file))
+        .filter((name) => !names.has(name))
+        .map((name) => ({ file, name }));
+    });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -62,11 +62,19 @@ let currentView = null;
 /** "Back to …": the way back a link gave (?back=), named after where it leads. */
 function showWayBack(back) {
   const box = byId('way-back');
-  if (!back) { box.hidden = true; box.replaceChildren(); return; }
-  const place = back.view === 'quiz' && back.settings.card ? 'the card'
-    : back.view === 'lesson' && back.settings.step ? `the lesson, step ${back.settings.step}`
-      : back.view === 'position' && back.settings.p !== undefined ? `Position ${int(back.settings.p)}`
-        : VIEW_NAMES[back.view];
+  if (!back) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  const place =
+    back.view === 'quiz' && back.settings.card
+      ? 'the card'
+      : back.view === 'lesson' && back.settings.step
+        ? `the lesson, step ${back.settings.step}`
+        : back.view === 'position' && back.settings.p !== undefined
+          ? `Position ${int(back.settings.p)}`
+          : VIEW_NAMES[back.view];
   const link = document.createElement('a');
   link.href = back.query;
   link.dataset.route = '';
@@ -91,7 +99,7 @@ async function showView(view, settings, back = null) {
   instance.show(settings);
   if (instance.state) {
     nameTab(view, instance.state);
-    writeLocation(view, instance.state, false);  // the URL shows every setting in force
+    writeLocation(view, instance.state, false); // the URL shows every setting in force
   }
   section.dataset.ready = 'true';
   const viewName = document.querySelector(`.view-tabs a[data-view="${view}"]`)?.textContent.trim() ?? VIEW_NAMES[view];
@@ -113,7 +121,7 @@ async function follow(link) {
   cancelPendingLocation();
   const target = new URL(link.href, location.href);
   if (link.hasAttribute('data-back') && currentView) {
-    const here = started.has(currentView) ? (await started.get(currentView)).state ?? {} : {};
+    const here = started.has(currentView) ? ((await started.get(currentView)).state ?? {}) : {};
     const back = link.dataset.backCard ? { ...here, card: link.dataset.backCard } : here;
     target.searchParams.set('back', queryFor(currentView, back, new URLSearchParams()));
   }
@@ -135,8 +143,10 @@ const embedded = launch.embed ? startEmbedMode() : null;
 // Embedded, the site's header is hidden but for its heading: no invisible link to the landing page in it.
 if (launch.embed) byId('home-link').replaceWith('posenc');
 startEmbedKit({
-  button: /** @type {HTMLButtonElement} */ (byId('embed-copy')), box: byId('embed-snippet-box'),
-  text: /** @type {HTMLTextAreaElement} */ (byId('embed-snippet')), announce: byId('embed-announce'),
+  button: /** @type {HTMLButtonElement} */ (byId('embed-copy')),
+  box: byId('embed-snippet-box'),
+  text: /** @type {HTMLTextAreaElement} */ (byId('embed-snippet')),
+  announce: byId('embed-announce'),
 });
 // A course platform first: it may hold progress from another computer and the view of the last launch.
 lmsStorage = (await startLmsReporting())?.storage;
@@ -147,7 +157,7 @@ const route = readLocation();
 
 document.addEventListener('click', (event) => {
   const link = /** @type {HTMLElement} */ (event.target).closest?.('a[data-route], .view-tabs a');
-  if (!link || event.defaultPrevented || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;  // let "open in new tab" work
+  if (!link || event.defaultPrevented || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return; // let "open in new tab" work
   event.preventDefault();
   follow(/** @type {HTMLAnchorElement} */ (link)).catch(reportFailure);
 });

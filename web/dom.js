@@ -10,7 +10,7 @@
  * @returns {Tag extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[Tag] : HTMLElement}
  */
 export function element(tag, children = [], options = {}) {
-  const made = /** @type {any} */ (document.createElement(tag));  // the tag's own element type, as @returns says
+  const made = /** @type {any} */ (document.createElement(tag)); // the tag's own element type, as @returns says
   if (options.className) made.className = options.className;
   if (options.id) made.id = options.id;
   for (const [name, value] of Object.entries(options.attributes ?? {})) made.setAttribute(name, value);
@@ -23,7 +23,7 @@ export function element(tag, children = [], options = {}) {
  * @param {string} filename @param {string | Uint8Array} contents @param {string} type
  */
 export function downloadFile(filename, contents, type) {
-  const url = URL.createObjectURL(new Blob([/** @type {BlobPart} */ (contents)], { type }));  // never a SharedArrayBuffer's bytes
+  const url = URL.createObjectURL(new Blob([/** @type {BlobPart} */ (contents)], { type })); // never a SharedArrayBuffer's bytes
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

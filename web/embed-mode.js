@@ -18,7 +18,11 @@ export function applyTheme(theme) {
   document.documentElement.style.colorScheme = theme;
   for (const sheet of document.styleSheets) {
     let rules;
-    try { rules = sheet.cssRules; } catch { continue; }  // another origin's sheet: not ours
+    try {
+      rules = sheet.cssRules;
+    } catch {
+      continue;
+    } // another origin's sheet: not ours
     for (const rule of rules) {
       if (rule instanceof CSSMediaRule && rule.conditionText.replaceAll(' ', '') === DARK_QUERY.replaceAll(' ', '')) {
         rule.media.mediaText = theme === 'dark' ? 'all' : 'not all';
@@ -94,7 +98,7 @@ export function embedSnippet({ url = new URL(location.href), title, theme = THEM
   ].join('\n');
 }
 
-const THEME_LABELS = { auto: 'Follow the reader\'s system (auto)', light: 'Light', dark: 'Dark' };
+const THEME_LABELS = { auto: "Follow the reader's system (auto)", light: 'Light', dark: 'Dark' };
 
 /**
  * "Embed this view": shows the snippet for the view on screen, with its title (prefilled with the
@@ -122,7 +126,9 @@ export function startEmbedKit({ button, box, text, announce }) {
   fields.append(field(title, 'Title (what screen readers announce for the frame)'), field(theme, 'Theme (match the course page)'));
   box.prepend(fields);
 
-  const update = () => { text.value = embedSnippet({ title: title.value, theme: theme.value }); };
+  const update = () => {
+    text.value = embedSnippet({ title: title.value, theme: theme.value });
+  };
   title.addEventListener('input', update);
   theme.addEventListener('change', update);
   button.addEventListener('click', async () => {

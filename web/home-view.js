@@ -12,24 +12,51 @@ import { loadLesson } from './lesson/lesson-store.js';
 export function createHomeView(section, { storage }) {
   const lessonDoor = element('p', [], { className: 'door-action' });
   const lessonState = element('p', [], { className: 'help' });
-  const door = (id, heading, text, actions) => element('li', [
-    element('h3', [heading], { id }), element('p', [text]), ...actions,
-  ], { className: 'door', attributes: { 'aria-labelledby': id } });
+  const door = (id, heading, text, actions) =>
+    element('li', [element('h3', [heading], { id }), element('p', [text]), ...actions], { className: 'door', attributes: { 'aria-labelledby': id } });
   section.append(
     element('h2', ['Where do you want to start?'], { id: 'home-heading' }),
-    element('p', ['How does a transformer know where a token is, and what happens at position 5,000 in a model trained on 2,048 tokens? The instruments work it out live, in your browser, with the same engine the lesson and the cards use.'], { className: 'lede' }),
-    element('ul', [
-      door('door-lesson', 'Follow the lesson', `${LESSON_STEPS.length} short steps, from why attention needs position at all to stretching RoPE past its trained length. At each step you predict first, then the engine answers on a live instrument.`,
-        [lessonDoor, lessonState]),
-      door('door-quiz', 'Quiz yourself', 'Interview flash cards with answers in tiers, spaced repetition, cram, drills and a timed mock interview. Computed cards draw new numbers each time.',
-        [element('p', [routeLink(['Open the flash cards'], 'quiz', {}, { back: false, id: 'door-open-quiz' })], { className: 'door-action' })]),
-      door('door-instruments', 'Explore the instruments', 'Set the numbers yourself: every encoding as a heatmap, one position p against a trained length L for every scheme, and toy models trained to 2,048 tokens, asked past it, or trained by you in the page.',
-        [element('ul', [
-          element('li', [routeLink(['Encodings'], 'encodings', {}, { back: false })]),
-          element('li', [routeLink(['Position 5,000'], 'position', {}, { back: false })]),
-          element('li', [routeLink(['Toy model'], 'model', {}, { back: false })]),
-        ], { className: 'door-links' })]),
-    ], { className: 'doors' }),
+    element(
+      'p',
+      [
+        'How does a transformer know where a token is, and what happens at position 5,000 in a model trained on 2,048 tokens? The instruments work it out live, in your browser, with the same engine the lesson and the cards use.',
+      ],
+      { className: 'lede' },
+    ),
+    element(
+      'ul',
+      [
+        door(
+          'door-lesson',
+          'Follow the lesson',
+          `${LESSON_STEPS.length} short steps, from why attention needs position at all to stretching RoPE past its trained length. At each step you predict first, then the engine answers on a live instrument.`,
+          [lessonDoor, lessonState],
+        ),
+        door(
+          'door-quiz',
+          'Quiz yourself',
+          'Interview flash cards with answers in tiers, spaced repetition, cram, drills and a timed mock interview. Computed cards draw new numbers each time.',
+          [element('p', [routeLink(['Open the flash cards'], 'quiz', {}, { back: false, id: 'door-open-quiz' })], { className: 'door-action' })],
+        ),
+        door(
+          'door-instruments',
+          'Explore the instruments',
+          'Set the numbers yourself: every encoding as a heatmap, one position p against a trained length L for every scheme, and toy models trained to 2,048 tokens, asked past it, or trained by you in the page.',
+          [
+            element(
+              'ul',
+              [
+                element('li', [routeLink(['Encodings'], 'encodings', {}, { back: false })]),
+                element('li', [routeLink(['Position 5,000'], 'position', {}, { back: false })]),
+                element('li', [routeLink(['Toy model'], 'model', {}, { back: false })]),
+              ],
+              { className: 'door-links' },
+            ),
+          ],
+        ),
+      ],
+      { className: 'doors' },
+    ),
   );
 
   return {

@@ -16,7 +16,8 @@ export const DEFAULT_IRI_BASE = 'urn:posenc:';
  */
 export async function startLmsReporting({ search = location.search } = {}) {
   const params = new URLSearchParams(search);
-  const iriBase = params.get('xapiBase') ?? /** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="posenc-iri-base"]'))?.content ?? DEFAULT_IRI_BASE;
+  const iriBase =
+    params.get('xapiBase') ?? /** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="posenc-iri-base"]'))?.content ?? DEFAULT_IRI_BASE;
   const cmi5 = cmi5Launch(params);
   const scorm = cmi5 ? null : findScormApi();
   if (cmi5 || scorm) {

@@ -10,12 +10,41 @@
 const scalar = 'scalar';
 const list = 'list';
 const fields = (...names) => Object.fromEntries(names.map((name) => [name, scalar]));
-const modelShape = fields('preset', 'scheme', 'task', 'trainedLength', 'dModel', 'nHeads', 'nLayers', 'mlpHidden', 'base', 'offset', 'symbols',
-  'passkeys', 'markerSpacing');
+const modelShape = fields(
+  'preset',
+  'scheme',
+  'task',
+  'trainedLength',
+  'dModel',
+  'nHeads',
+  'nLayers',
+  'mlpHidden',
+  'base',
+  'offset',
+  'symbols',
+  'passkeys',
+  'markerSpacing',
+);
 const evaluationShape = fields('length', 'bucketWidth', 'sequences', 'firstSequence', 'queriesPerBucket', 'overflow', 'seed');
 // Every field any scaling kind reads (each kind reads those its entry in the engine's table names).
-const scaling = { ...fields('kind', 'factor', 'trainedLength', 'lowFreqFactor', 'highFreqFactor', 'betaFast', 'betaSlow', 'ramp', 'truncate',
-  'attentionFactor', 'mscale', 'mscaleAllDim'), shortFactor: list, longFactor: list };
+const scaling = {
+  ...fields(
+    'kind',
+    'factor',
+    'trainedLength',
+    'lowFreqFactor',
+    'highFreqFactor',
+    'betaFast',
+    'betaSlow',
+    'ramp',
+    'truncate',
+    'attentionFactor',
+    'mscale',
+    'mscaleAllDim',
+  ),
+  shortFactor: list,
+  longFactor: list,
+};
 const rope = { ...fields('base', 'pairing', 'rotaryFraction', 'rotaryAxes'), mropeSection: list, scaling };
 // The toy attention's positions are one index per token: it reads no rotary axes.
 const { rotaryAxes, mropeSection, ...sequenceRope } = rope;
@@ -34,12 +63,17 @@ export const argumentShapes = {
   alibiSlopes: fields('nHeads'),
   alibiBias: fields('nHeads', 'keyLength', 'queryLength'),
   t5Bucket: { relativePositions: list, ...t5 },
-  attention: { ...fields('model', 'layerGroup', 'scheme', 'queryPosition', 'dModel', 'seed', 'trainedLength', 'overflow', 'nHeads', 'head',
-    'latentDims'), ...sequenceRope, span },
+  attention: {
+    ...fields('model', 'layerGroup', 'scheme', 'queryPosition', 'dModel', 'seed', 'trainedLength', 'overflow', 'nHeads', 'head', 'latentDims'),
+    ...sequenceRope,
+    span,
+  },
   beyondTrained: { ...fields('model', 'scheme', 'p', 'trainedLength', 'dModel', 'headDim', 'nHeads', 'latentDims'), ...rope, span, ...t5 },
   offsetSimilarity: fields('p', 'maxOffset', 'dModel', 'base', 'seed'),
-  trainerCreate: { ...modelShape, ...fields('seed', 'batchSize', 'queriesPerSequence', 'learningRate', 'warmupSteps', 'warmupLength',
-    'windowSteps', 'windowLength', 'windowBatch') },
+  trainerCreate: {
+    ...modelShape,
+    ...fields('seed', 'batchSize', 'queriesPerSequence', 'learningRate', 'warmupSteps', 'warmupLength', 'windowSteps', 'windowLength', 'windowBatch'),
+  },
   trainerStep: fields('id', 'steps'),
   trainerEvaluate: { ...fields('preset', 'id'), ...evaluationShape },
   trainerParameters: fields('id'),
@@ -53,8 +87,12 @@ const typedArrayPrototype = Object.getPrototypeOf(Int8Array.prototype);
 const typedArrayName = Object.getOwnPropertyDescriptor(typedArrayPrototype, Symbol.toStringTag).get;
 const typedArrayLength = Object.getOwnPropertyDescriptor(typedArrayPrototype, 'length').get;
 const typedArraySet = typedArrayPrototype.set;
-const numericArrays = new Map([Float64Array, Float32Array, Int32Array, Uint32Array, Int16Array, Uint16Array, Int8Array, Uint8Array,
-  Uint8ClampedArray].map((constructor) => [constructor.name, constructor]));
+const numericArrays = new Map(
+  [Float64Array, Float32Array, Int32Array, Uint32Array, Int16Array, Uint16Array, Int8Array, Uint8Array, Uint8ClampedArray].map((constructor) => [
+    constructor.name,
+    constructor,
+  ]),
+);
 // Longer text cannot match any name the module accepts, and its messages show at most 40 characters.
 const MAX_TEXT = 64;
 
@@ -68,7 +106,9 @@ function guarded(path, read) {
     let why = 'it threw';
     try {
       why = bounded(error instanceof Error ? `${error.name}: ${String(error.message)}` : describe(error), 120);
-    } catch { /* a thrown value that cannot even be described */ }
+    } catch {
+      /* a thrown value that cannot even be described */
+    }
     throw new TypeError(`${path} could not be read (${why})`);
   }
 }
@@ -84,7 +124,11 @@ function constructorName(value) {
 }
 
 function isArray(value) {
-  try { return Array.isArray(value); } catch { return false; }  // a revoked Proxy throws
+  try {
+    return Array.isArray(value);
+  } catch {
+    return false;
+  } // a revoked Proxy throws
 }
 
 /** A bounded description of any value, as the module words it ("a Int32Array", "an Array", "the string ..."). */
@@ -125,11 +169,11 @@ function copyScalar(value) {
  */
 function copyList(value, path, maxLength) {
   if (typeof value !== 'object' || value === null) return copyScalar(value);
-  const kind = typedArrayName.call(value);  // undefined for anything but a real typed array, Proxies included
+  const kind = typedArrayName.call(value); // undefined for anything but a real typed array, Proxies included
   if (kind !== undefined) {
     const constructor = numericArrays.get(kind);
     if (!constructor) return standIn(value);
-    const length = typedArrayLength.call(value);  // 0 once the buffer is detached
+    const length = typedArrayLength.call(value); // 0 once the buffer is detached
     if (length > maxLength) throw new RangeError(`${path}.length must be at most ${maxLength}; got ${length}`);
     if (length === 0) return new constructor(0);
     const untouched = Object.getPrototypeOf(value) === constructor.prototype && !Object.hasOwn(value, 'length');
@@ -199,6 +243,6 @@ export function isPlainOptions(value) {
     const prototype = Object.getPrototypeOf(value);
     return prototype === null || Object.getPrototypeOf(prototype) === null;
   } catch {
-    return false;  // a revoked Proxy: read as nHeads, whose stand-in the module names
+    return false; // a revoked Proxy: read as nHeads, whose stand-in the module names
   }
 }

@@ -27,8 +27,24 @@ export type RotaryAxes = 'sequence' | 'mrope' | 'axial';
 /** The keys a query sees: every earlier one, the last `size`, or those of its own chunk of `size`. */
 export type SpanKind = 'full' | 'sliding' | 'chunked';
 /** The real models whose position settings the engine carries (posenc.models). */
-export type ModelName = 'gpt-2' | 'bert-base' | 't5' | 'bloom' | 'mpt-7b' | 'gpt-j-6b' | 'gpt-neox-20b' | 'llama-2-7b' | 'llama-3.1-8b' | 'mistral-7b'
-  | 'qwen2.5-7b' | 'gemma-3-4b' | 'phi-3-mini-128k' | 'deepseek-v3' | 'llama-4-scout' | 'smollm3-3b' | 'qwen2-vl-7b';
+export type ModelName =
+  | 'gpt-2'
+  | 'bert-base'
+  | 't5'
+  | 'bloom'
+  | 'mpt-7b'
+  | 'gpt-j-6b'
+  | 'gpt-neox-20b'
+  | 'llama-2-7b'
+  | 'llama-3.1-8b'
+  | 'mistral-7b'
+  | 'qwen2.5-7b'
+  | 'gemma-3-4b'
+  | 'phi-3-mini-128k'
+  | 'deepseek-v3'
+  | 'llama-4-scout'
+  | 'smollm3-3b'
+  | 'qwen2-vl-7b';
 export type Pairing = 'interleaved' | 'half';
 export type Layout = 'interleaved' | 'concat';
 export type Precision = 'float64' | 'float32';
@@ -174,7 +190,13 @@ export interface Names {
   overflow: NameList<Overflow>;
   task: NameList<Task>;
   /** Each kind also lists the scaling fields it reads, whether it needs per-pair factors only a checkpoint gives, and whether its frequencies follow the sequence length (dynamic NTK, LongRoPE). */
-  scalingKind: ReadonlyArray<{ readonly name: ScalingKind; readonly label: string; readonly reads: NameList; readonly perPairFactors: boolean; readonly followsLength: boolean }>;
+  scalingKind: ReadonlyArray<{
+    readonly name: ScalingKind;
+    readonly label: string;
+    readonly reads: NameList;
+    readonly perPairFactors: boolean;
+    readonly followsLength: boolean;
+  }>;
   pairing: NameList<Pairing>;
   layout: NameList<Layout>;
   precision: NameList<Precision>;

@@ -10,10 +10,18 @@ import { describe, isPlainOptions, readArguments, readScalar } from './posenc-ar
 
 // Every scalar field a scaling kind reads has a default here (llama3's band factors are Llama 3.1's, YaRN's are HF's); the
 // per-pair lists, attentionFactor and DeepSeek's mscale fields have none: unset unless given.
-const noScaling = { kind: 'none', factor: 1, trainedLength: 0, lowFreqFactor: 1, highFreqFactor: 4, betaFast: 32, betaSlow: 1,
-  ramp: 'dimension', truncate: true };
-const ropeDefaults = { base: 10000, pairing: 'interleaved', scaling: noScaling, rotaryFraction: 1, rotaryAxes: 'sequence',
-  mropeSection: [16, 24, 24] };
+const noScaling = {
+  kind: 'none',
+  factor: 1,
+  trainedLength: 0,
+  lowFreqFactor: 1,
+  highFreqFactor: 4,
+  betaFast: 32,
+  betaSlow: 1,
+  ramp: 'dimension',
+  truncate: true,
+};
+const ropeDefaults = { base: 10000, pairing: 'interleaved', scaling: noScaling, rotaryFraction: 1, rotaryAxes: 'sequence', mropeSection: [16, 24, 24] };
 const fullSpan = { kind: 'full', size: 0 };
 const t5Defaults = { bidirectional: true, numBuckets: 32, maxDistance: 128 };
 
@@ -29,8 +37,7 @@ const defaults = {
   alibiBias: {},
   t5Bucket: t5Defaults,
   attention: { dModel: 64, seed: 1, trainedLength: 2048, overflow: 'clamp', nHeads: 8, head: 0, latentDims: 0, span: fullSpan, ...ropeDefaults },
-  beyondTrained: { p: 5000, trainedLength: 2048, dModel: 512, headDim: 64, nHeads: 8, latentDims: 0, span: fullSpan, ...ropeDefaults,
-    ...t5Defaults },
+  beyondTrained: { p: 5000, trainedLength: 2048, dModel: 512, headDim: 64, nHeads: 8, latentDims: 0, span: fullSpan, ...ropeDefaults, ...t5Defaults },
   offsetSimilarity: { p: 0, maxOffset: 256, dModel: 64, base: 10000, seed: 1 },
   trainerStep: { steps: 1 },
   trainerParameters: {},
@@ -39,8 +46,10 @@ const defaults = {
 // The trainer and model functions take their defaults from a preset the module defines
 // (trainingPresets), so the sizes live in one place: cpp/include/posenc/presets.hpp.
 const presetDefaults = {
-  trainerCreate: { seed: 1 }, trainerEvaluate: { overflow: 'clamp' },
-  modelProbe: { seed: 1, overflow: 'clamp', scaling: noScaling }, modelEvaluate: { overflow: 'clamp', scaling: noScaling },
+  trainerCreate: { seed: 1 },
+  trainerEvaluate: { overflow: 'clamp' },
+  modelProbe: { seed: 1, overflow: 'clamp', scaling: noScaling },
+  modelEvaluate: { overflow: 'clamp', scaling: noScaling },
 };
 
 const errorTypes = { RangeError, TypeError };
@@ -97,19 +106,27 @@ export async function loadPosenc(options = {}) {
   const training = unwrap(module.trainingPresets());
   deepFreeze(training);
   /** Defaults of `parts` ('trainer', 'evaluation') of options.preset ['quick'], then the call's own options. */
-  const callWithPreset = (name, ...parts) => (options) => {
-    const copy = read(options, name);
-    if (!isPlainObject(copy)) return unwrap(module[name](copy));
-    const { preset = 'quick', ...rest } = copy;
-    const chosen = training.presets.find((entry) => entry.name === preset);
-    if (!chosen) {
-      const allowed = `one of ${training.presets.map((entry) => `'${entry.name}'`).join(', ')}`;
-      const got = typeof preset === 'string' ? (preset.length > 40 ? `${preset.slice(0, 37)}...` : preset)
-        : typeof preset === 'object' || typeof preset === 'function' ? describe(preset) : String(preset);
-      throw new (typeof preset === 'string' ? RangeError : TypeError)(`preset must be ${allowed}; got ${got}`);
-    }
-    return unwrap(module[name](withDefaults(rest, Object.assign({ ...presetDefaults[name] }, ...parts.map((part) => chosen[part])))));
-  };
+  const callWithPreset =
+    (name, ...parts) =>
+    (options) => {
+      const copy = read(options, name);
+      if (!isPlainObject(copy)) return unwrap(module[name](copy));
+      const { preset = 'quick', ...rest } = copy;
+      const chosen = training.presets.find((entry) => entry.name === preset);
+      if (!chosen) {
+        const allowed = `one of ${training.presets.map((entry) => `'${entry.name}'`).join(', ')}`;
+        const got =
+          typeof preset === 'string'
+            ? preset.length > 40
+              ? `${preset.slice(0, 37)}...`
+              : preset
+            : typeof preset === 'object' || typeof preset === 'function'
+              ? describe(preset)
+              : String(preset);
+        throw new (typeof preset === 'string' ? RangeError : TypeError)(`preset must be ${allowed}; got ${got}`);
+      }
+      return unwrap(module[name](withDefaults(rest, Object.assign({ ...presetDefaults[name] }, ...parts.map((part) => chosen[part])))));
+    };
 
   return Object.freeze({
     sinusoidal: call('sinusoidal'),

@@ -8,7 +8,14 @@ import { LESSON_STEP_IDS } from './lesson/outline.js';
 /** Every view; the first is the landing page (no ?view, or one the page does not know). */
 export const VIEWS = ['home', 'lesson', 'quiz', 'encodings', 'position', 'model'];
 /** Each view's name as people read it (its tab in index.html). */
-export const VIEW_NAMES = Object.freeze({ home: 'Start here', lesson: 'Lesson', quiz: 'Flash cards', encodings: 'Encodings', position: 'Position 5,000', model: 'Toy model' });
+export const VIEW_NAMES = Object.freeze({
+  home: 'Start here',
+  lesson: 'Lesson',
+  quiz: 'Flash cards',
+  encodings: 'Encodings',
+  position: 'Position 5,000',
+  model: 'Toy model',
+});
 /** The views a card's "See it live" link may open (not the quiz it comes from, nor the landing page). */
 const LINKED_VIEWS = ['lesson', 'encodings', 'position', 'model'];
 
@@ -17,18 +24,40 @@ const wholeText = /^-?\d{1,16}$/;
 const decimalText = /^-?(?:\d{1,16}(?:\.\d{0,16})?|\.\d{1,16})(?:e[-+]?\d{1,3})?$/i;
 const grouped = (n) => n.toLocaleString('en-US');
 /** A codec reads one parameter's text (undefined when refused), writes it back, and says what it allows. */
-const integer = (min, max) => ({ parse: (text) => { const v = wholeText.test(text) ? Number(text) : NaN; return Number.isInteger(v) && v >= min && v <= max ? v : undefined; },
-  format: String, allowed: `a whole number from ${grouped(min)} to ${grouped(max)}` });
-const evenInteger = (min, max) => ({ parse: (text) => { const v = integer(min, max).parse(text); return v % 2 === 0 ? v : undefined; },
-  format: String, allowed: `an even whole number from ${grouped(min)} to ${grouped(max)}` });
-const number = (min, max) => ({ parse: (text) => { const v = decimalText.test(text) ? Number(text) : NaN; return Number.isFinite(v) && v >= min && v <= max ? v : undefined; },
-  format: String, allowed: `a number from ${grouped(min)} to ${grouped(max)}` });
+const integer = (min, max) => ({
+  parse: (text) => {
+    const v = wholeText.test(text) ? Number(text) : NaN;
+    return Number.isInteger(v) && v >= min && v <= max ? v : undefined;
+  },
+  format: String,
+  allowed: `a whole number from ${grouped(min)} to ${grouped(max)}`,
+});
+const evenInteger = (min, max) => ({
+  parse: (text) => {
+    const v = integer(min, max).parse(text);
+    return v % 2 === 0 ? v : undefined;
+  },
+  format: String,
+  allowed: `an even whole number from ${grouped(min)} to ${grouped(max)}`,
+});
+const number = (min, max) => ({
+  parse: (text) => {
+    const v = decimalText.test(text) ? Number(text) : NaN;
+    return Number.isFinite(v) && v >= min && v <= max ? v : undefined;
+  },
+  format: String,
+  allowed: `a number from ${grouped(min)} to ${grouped(max)}`,
+});
 const oneOf = (...choices) => ({ parse: (text) => (choices.includes(text) ? text : undefined), format: String, allowed: `one of ${choices.join(', ')}` });
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const kebabCase = { parse: (text) => (KEBAB.test(text) ? text : undefined), format: String, allowed: 'a kebab-case name' };
 const kebabList = (max) => ({
-  parse: (text) => { const v = text.split(','); return v.length <= max && v.every((id) => KEBAB.test(id)) ? v : undefined; },
-  format: (list) => list.join(','), allowed: `up to ${max} kebab-case ids separated by commas`,
+  parse: (text) => {
+    const v = text.split(',');
+    return v.length <= max && v.every((id) => KEBAB.test(id)) ? v : undefined;
+  },
+  format: (list) => list.join(','),
+  allowed: `up to ${max} kebab-case ids separated by commas`,
 });
 /**
  * A name from one of the engine's tables (posenc.names[table]): the page keeps no copy of the list,
@@ -36,13 +65,22 @@ const kebabList = (max) => ({
  * lists; a deck's link is checked against the list where the engine is at hand (linkProblems).
  */
 const engineNameText = /^[A-Za-z0-9]{1,32}$/;
-const engineName = (table) => ({ parse: (text) => (engineNameText.test(text) ? text : undefined), format: String,
-  allowed: `a name the engine lists in names.${table}`, table });
+const engineName = (table) => ({
+  parse: (text) => (engineNameText.test(text) ? text : undefined),
+  format: String,
+  allowed: `a name the engine lists in names.${table}`,
+  table,
+});
 /** A training preset's name: the model view keeps only presets the engine lists (training.presets, checked as names.preset where given). */
-const presetName = { ...engineName('preset'), allowed: 'the name of one of the engine\'s training presets' };
+const presetName = { ...engineName('preset'), allowed: "the name of one of the engine's training presets" };
 const integerList = (max) => ({
-  parse: (text) => { const parts = text.split(',', 17); const v = parts.map((part) => (wholeText.test(part) ? Number(part) : NaN)); return v.length > 0 && v.length <= 16 && v.every((n) => Number.isInteger(n) && n >= 0 && n <= max) ? v : undefined; },
-  format: (list) => list.join(','), allowed: `up to 16 whole numbers from 0 to ${grouped(max)} separated by commas`,
+  parse: (text) => {
+    const parts = text.split(',', 17);
+    const v = parts.map((part) => (wholeText.test(part) ? Number(part) : NaN));
+    return v.length > 0 && v.length <= 16 && v.every((n) => Number.isInteger(n) && n >= 0 && n <= max) ? v : undefined;
+  },
+  format: (list) => list.join(','),
+  allowed: `up to 16 whole numbers from 0 to ${grouped(max)} separated by commas`,
 });
 
 /**
@@ -79,14 +117,32 @@ const SCALINGS = { ...engineName('scalingKind'), keep: settableScaling };
 const PARAMETERS = {
   home: {},
   // Each step reads the settings its instrument has (web/lesson/steps.js) and keeps its own ranges.
-  lesson: { step: ['step', integer(1, LESSON_STEP_IDS.length)], p: ['p', POSITION], d: ['d', evenInteger(8, 1024)],
-    n: ['n', oneOf('256', '512', '1024', '2048', '4096', '8192')], scheme: ['scheme', SCHEMES], overflow: ['overflow', OVERFLOWS],
-    scaling: ['scaling', SCALINGS], heads: ['heads', integer(1, 64)] },
-  position: { p: ['p', POSITION], L: ['L', integer(1, 65536)], d: ['d', oneOf('64', '128', '256', '512', '1024')],
-    overflow: ['overflow', OVERFLOWS], scaling: ['scaling', SCALINGS] },
-  encodings: { scheme: ['scheme', oneOf('sinusoidal', 'concat', 'rope', 'learned', 'nope')], d: ['d', evenInteger(8, 1024)],
-    base: ['base', number(2, 1e9)], n: ['n', oneOf('256', '512', '1024', '2048', '4096', '8192')], p: ['p', integer(0, 8191)], dims: ['dims', integerList(1023)],
-    table: ['table', oneOf('fresh', 'trained')] },
+  lesson: {
+    step: ['step', integer(1, LESSON_STEP_IDS.length)],
+    p: ['p', POSITION],
+    d: ['d', evenInteger(8, 1024)],
+    n: ['n', oneOf('256', '512', '1024', '2048', '4096', '8192')],
+    scheme: ['scheme', SCHEMES],
+    overflow: ['overflow', OVERFLOWS],
+    scaling: ['scaling', SCALINGS],
+    heads: ['heads', integer(1, 64)],
+  },
+  position: {
+    p: ['p', POSITION],
+    L: ['L', integer(1, 65536)],
+    d: ['d', oneOf('64', '128', '256', '512', '1024')],
+    overflow: ['overflow', OVERFLOWS],
+    scaling: ['scaling', SCALINGS],
+  },
+  encodings: {
+    scheme: ['scheme', oneOf('sinusoidal', 'concat', 'rope', 'learned', 'nope')],
+    d: ['d', evenInteger(8, 1024)],
+    base: ['base', number(2, 1e9)],
+    n: ['n', oneOf('256', '512', '1024', '2048', '4096', '8192')],
+    p: ['p', integer(0, 8191)],
+    dims: ['dims', integerList(1023)],
+    table: ['table', oneOf('fresh', 'trained')],
+  },
   // The quiz checks the mode's name itself; decks: the deck ids Review draws from (all when absent);
   // scope: what Cram draws from; card: the card Cram opens at.
   quiz: { mode: ['mode', kebabCase], decks: ['decks', kebabList(64)], scope: ['scope', scope], card: ['card', kebabCase] },
@@ -176,9 +232,16 @@ export function linkQuery(view, params, { back = undefined } = {}) {
 export function linkProblems(view, params, { names = undefined } = {}) {
   const problems = [];
   const known = typeof view === 'string' && LINKED_VIEWS.includes(view);
-  if (!known) problems.push({ path: 'view', message: `must be one of ${LINKED_VIEWS.join(', ')}; got ${typeof view === 'string' ? JSON.stringify(view.slice(0, 40)) : typeof view}` });
+  if (!known)
+    problems.push({
+      path: 'view',
+      message: `must be one of ${LINKED_VIEWS.join(', ')}; got ${typeof view === 'string' ? JSON.stringify(view.slice(0, 40)) : typeof view}`,
+    });
   if (typeof params !== 'object' || params === null || Array.isArray(params)) {
-    problems.push({ path: 'params', message: `must be an object of URL parameters, e.g. { "p": 5000 }; got ${Array.isArray(params) ? 'a list' : String(params)}` });
+    problems.push({
+      path: 'params',
+      message: `must be an object of URL parameters, e.g. { "p": 5000 }; got ${Array.isArray(params) ? 'a list' : String(params)}`,
+    });
     return problems;
   }
   if (!known) return problems;
@@ -191,7 +254,9 @@ export function linkProblems(view, params, { names = undefined } = {}) {
     }
     const codec = table[name][1];
     const listed = codec.table && names?.[codec.table] ? names[codec.table].filter(codec.keep ?? (() => true)).map((entry) => entry.name) : null;
-    const usable = (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) && codec.parse(String(value)) !== undefined
+    const usable =
+      (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)))
+      && codec.parse(String(value)) !== undefined
       && (!listed || listed.includes(String(value)));
     const allowed = listed ? `one of ${listed.join(', ')}` : codec.allowed;
     if (!usable) problems.push({ path, message: `must be ${allowed}; got ${typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : String(value)}` });

@@ -16,8 +16,8 @@ import { loadPosenc } from './posenc.js';
 
 const sliceMs = 25;
 const posencReady = loadPosenc();
-let currentRun = 0;  // the run that may keep going; anything else stops at its next slice
-let liveTrainers = 0;  // as the engine last reported: 0 after every finished or cancelled run
+let currentRun = 0; // the run that may keep going; anything else stops at its next slice
+let liveTrainers = 0; // as the engine last reported: 0 after every finished or cancelled run
 
 /** Lets queued messages (a cancel) in between slices; MessageChannel avoids setTimeout's clamping. */
 function yieldToMessages() {
@@ -40,20 +40,32 @@ function mergeScores(parts) {
   };
   const n = first.buckets.start.length;
   const buckets = {
-    start: first.buckets.start, end: first.buckets.end, available: first.buckets.available,
-    count: new Int32Array(n), accuracy: new Float64Array(n), confidence: new Float64Array(n),
+    start: first.buckets.start,
+    end: first.buckets.end,
+    available: first.buckets.available,
+    count: new Int32Array(n),
+    accuracy: new Float64Array(n),
+    confidence: new Float64Array(n),
   };
   for (let b = 0; b < n; b++) {
-    const merged = merge(parts.map((part) => ({
-      count: part.buckets.count[b], accuracy: part.buckets.accuracy[b], confidence: part.buckets.confidence[b],
-    })));
+    const merged = merge(
+      parts.map((part) => ({
+        count: part.buckets.count[b],
+        accuracy: part.buckets.accuracy[b],
+        confidence: part.buckets.confidence[b],
+      })),
+    );
     buckets.count[b] = merged.count;
     buckets.accuracy[b] = merged.accuracy;
     buckets.confidence[b] = merged.confidence;
   }
   return {
-    step: first.step, trainedLength: first.trainedLength, buckets, unavailable: first.unavailable,
-    inDistribution: merge(parts.map((part) => part.inDistribution)), beyond: merge(parts.map((part) => part.beyond)),
+    step: first.step,
+    trainedLength: first.trainedLength,
+    buckets,
+    unavailable: first.unavailable,
+    inDistribution: merge(parts.map((part) => part.inDistribution)),
+    beyond: merge(parts.map((part) => part.beyond)),
   };
 }
 
@@ -108,8 +120,16 @@ async function run(message, checkRunning) {
       }
       const { parameters } = posenc.trainerParameters({ id });
       postMessage({ type: 'model', scheme, task, parameters }, { transfer: [parameters.buffer] });
-      await postResults({ scheme, task, preset, overflows, steps: preset.steps, losses, checkRunning,
-        evaluate: (options) => posenc.trainerEvaluate({ id, ...options }) });
+      await postResults({
+        scheme,
+        task,
+        preset,
+        overflows,
+        steps: preset.steps,
+        losses,
+        checkRunning,
+        evaluate: (options) => posenc.trainerEvaluate({ id, ...options }),
+      });
     } finally {
       liveTrainers = posenc.trainerDispose({ id }).live;
     }
@@ -121,8 +141,16 @@ async function evaluateGiven(message, checkRunning) {
   const preset = presetOf(posenc.training, message.preset);
   const overflows = message.overflows ?? posenc.training.overflows;
   for (const { scheme, task, parameters } of message.models ?? []) {
-    await postResults({ scheme, task, preset, overflows, steps: message.steps ?? preset.steps, losses: new Float64Array(0), checkRunning,
-      evaluate: (options) => posenc.modelEvaluate({ scheme, task, parameters, ...options }) });
+    await postResults({
+      scheme,
+      task,
+      preset,
+      overflows,
+      steps: message.steps ?? preset.steps,
+      losses: new Float64Array(0),
+      checkRunning,
+      evaluate: (options) => posenc.modelEvaluate({ scheme, task, parameters, ...options }),
+    });
   }
 }
 
@@ -130,7 +158,7 @@ const work = { run, evaluate: evaluateGiven };
 
 self.onmessage = async ({ data }) => {
   if (data?.type === 'cancel') {
-    currentRun += 1;  // the running loop sees this at its next slice and answers 'cancelled'
+    currentRun += 1; // the running loop sees this at its next slice and answers 'cancelled'
     return;
   }
   if (!Object.hasOwn(work, data?.type)) {

@@ -15,8 +15,7 @@ const maxAbsDiff = (a, b) => a.reduce((worst, v, i) => (v === b[i] ? worst : Mat
 // results the collector has yet to free, which made these 40 KB results 30-40% slower to allocate
 // here (the page never holds such arrays). The seeded toy head at the bench's d 64:
 const attention = { queryPosition: 5000, dModel: 64, schemes: {} };
-for (const scheme of posenc.training.schemes)
-  attention.schemes[scheme] = timed(() => posenc.attention({ scheme, queryPosition: 5000, dModel: 64 }), REPEATS);
+for (const scheme of posenc.training.schemes) attention.schemes[scheme] = timed(() => posenc.attention({ scheme, queryPosition: 5000, dModel: 64 }), REPEATS);
 attention.allSchemes = timed(() => {
   for (const scheme of posenc.training.schemes) posenc.attention({ scheme, queryPosition: 5000, dModel: 64 });
 }, REPEATS);
@@ -42,7 +41,9 @@ function ropePlainJs() {
   for (let i = 0; i < ropeD; i += 2) {
     const theta = 10000 ** (-i / ropeD);
     for (let p = 0; p < ropeN; p++) {
-      const c = Math.cos(p * theta), s = Math.sin(p * theta), at = p * ropeD + i;
+      const c = Math.cos(p * theta),
+        s = Math.sin(p * theta),
+        at = p * ropeD + i;
       out[at] = x[at] * c - x[at + 1] * s;
       out[at + 1] = x[at] * s + x[at + 1] * c;
     }
@@ -62,11 +63,10 @@ const slopes = posenc.alibiSlopes(heads);
 function alibiPlainJs() {
   const out = new Float64Array(heads * length * length);
   for (let h = 0; h < heads; h++)
-    for (let i = 0; i < length; i++)
-      for (let j = 0; j < length; j++) out[(h * length + i) * length + j] = j <= i ? -slopes[h] * (i - j) : -Infinity;
+    for (let i = 0; i < length; i++) for (let j = 0; j < length; j++) out[(h * length + i) * length + j] = j <= i ? -slopes[h] * (i - j) : -Infinity;
   return out;
 }
-const alibiRepeats = Math.max(5, Math.min(REPEATS, 7));  // 256 MB per result: fewer, still >= 5
+const alibiRepeats = Math.max(5, Math.min(REPEATS, 7)); // 256 MB per result: fewer, still >= 5
 const alibi = {
   shape: `${heads} x ${length} x ${length}`,
   wasm: timed(() => posenc.alibiBias({ nHeads: heads, queryLength: length, keyLength: length }), alibiRepeats),
@@ -82,7 +82,9 @@ const presets = {
   p: far,
   models: posenc.models.length,
   llama: timed(() => posenc.beyondTrained({ model: 'llama-3.1-8b', p: far }), REPEATS),
-  allModels: timed(() => { for (const { name } of posenc.models) posenc.beyondTrained({ model: name, p: far }); }, REPEATS),
+  allModels: timed(() => {
+    for (const { name } of posenc.models) posenc.beyondTrained({ model: name, p: far });
+  }, REPEATS),
   attentionLlama: timed(() => posenc.attention({ model: 'llama-3.1-8b', queryPosition: far }), Math.min(REPEATS, 5)),
 };
 

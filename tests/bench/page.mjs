@@ -12,10 +12,11 @@ const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../d
 const loads = Number(process.argv[2] ?? 5);
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const p95 = (values) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)];
-const gzipBytes = (urls, origin) => urls.reduce((sum, url) => {
-  const file = new URL(url).pathname === '/' ? 'index.html' : decodeURIComponent(new URL(url).pathname.slice(1));
-  return sum + gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
-}, 0);
+const gzipBytes = (urls, origin) =>
+  urls.reduce((sum, url) => {
+    const file = new URL(url).pathname === '/' ? 'index.html' : decodeURIComponent(new URL(url).pathname.slice(1));
+    return sum + gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+  }, 0);
 
 /** Opens url on a fresh profile, waits for `until` (a selector), returns the page's resource list and marks. */
 async function coldLoad() {
@@ -82,22 +83,25 @@ try {
   ]) {
     await site.page.goto(`${site.url}?view=${view}`);
     await site.page.waitForSelector(`section[data-view="${view}"][data-ready="true"]`, { timeout: 60_000 });
-    const durations = await site.page.evaluate(async ({ slider, measure, steps }) => {
-      const input = document.querySelector(slider);
-      const max = Number(input.max);
-      performance.clearMeasures();
-      for (let step = 0; step <= steps; step++) {
-        input.value = String(Math.round((step / steps) * max));
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-        await new Promise(requestAnimationFrame);
-      }
-      input.dispatchEvent(new Event('change', { bubbles: true }));
-      await new Promise((resolve) => setTimeout(resolve, 400));  // the position view draws attention rows in idle time
-      return {
-        updates: performance.getEntriesByName(measure).map((e) => e.duration),
-        attention: performance.getEntriesByName('posenc:position-attention').map((e) => e.duration),
-      };
-    }, { slider, measure, steps });
+    const durations = await site.page.evaluate(
+      async ({ slider, measure, steps }) => {
+        const input = document.querySelector(slider);
+        const max = Number(input.max);
+        performance.clearMeasures();
+        for (let step = 0; step <= steps; step++) {
+          input.value = String(Math.round((step / steps) * max));
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          await new Promise(requestAnimationFrame);
+        }
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+        await new Promise((resolve) => setTimeout(resolve, 400)); // the position view draws attention rows in idle time
+        return {
+          updates: performance.getEntriesByName(measure).map((e) => e.duration),
+          attention: performance.getEntriesByName('posenc:position-attention').map((e) => e.duration),
+        };
+      },
+      { slider, measure, steps },
+    );
     page[`${view}UpdateP95Ms`] = p95(durations.updates);
     page[`${view}UpdateMedianMs`] = median(durations.updates);
     page[`${view}Updates`] = durations.updates.length;
@@ -110,8 +114,14 @@ try {
   const training = await site.page.evaluate(async () => {
     const longTasks = [];
     new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
-    let worstFrameGap = 0, last = performance.now(), running = true;
-    const frame = (now) => { worstFrameGap = Math.max(worstFrameGap, now - last); last = now; if (running) requestAnimationFrame(frame); };
+    let worstFrameGap = 0,
+      last = performance.now(),
+      running = true;
+    const frame = (now) => {
+      worstFrameGap = Math.max(worstFrameGap, now - last);
+      last = now;
+      if (running) requestAnimationFrame(frame);
+    };
     requestAnimationFrame(frame);
     const started = performance.now();
     document.querySelector('#model-train').click();

@@ -16,7 +16,11 @@ import path from 'node:path';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const REPEATS = 9;
-const SHAPES = [[8192, 64], [8192, 512], [5001, 128]];
+const SHAPES = [
+  [8192, 64],
+  [8192, 512],
+  [5001, 128],
+];
 const conditions = {
   'default allocator': {},
   'allocator reuses memory': { MALLOC_MMAP_THRESHOLD_: '2147483647', MALLOC_TRIM_THRESHOLD_: '2147483647' },
@@ -67,12 +71,26 @@ for (const [name, env] of Object.entries(conditions)) {
 // 3. The toy model: training steps per second in wasm beside the same model in PyTorch (Debian's
 // python3-torch, CPU) at both presets' shapes, and the whole quick preset natively and in node.
 const training = { shapes: {} };
-for (const [preset, steps] of [['quick', 300], ['seedStory', 20]]) {
+for (const [preset, steps] of [
+  ['quick', 300],
+  ['seedStory', 20],
+]) {
   log(`training, ${preset}`);
   const wasm = runPeer('node', [path.join(here, 'train_wasm.mjs'), preset, steps, ...(preset === 'quick' ? ['--whole'] : [])]);
   const t = wasm.trainer;
-  const torch = runPeer('/usr/bin/python3', [path.join(here, 'train_torch.py'), t.trainedLength, t.batchSize, t.queriesPerSequence, steps,
-    t.dModel, t.nHeads, t.symbols + t.passkeys, t.symbols, t.offset, t.learningRate]);
+  const torch = runPeer('/usr/bin/python3', [
+    path.join(here, 'train_torch.py'),
+    t.trainedLength,
+    t.batchSize,
+    t.queriesPerSequence,
+    steps,
+    t.dModel,
+    t.nHeads,
+    t.symbols + t.passkeys,
+    t.symbols,
+    t.offset,
+    t.learningRate,
+  ]);
   training.shapes[preset] = { wasm, torch };
 }
 const native = execFileSync(path.join(root, 'build/native/posenc_train'), ['quick', '1'], { cwd: root, encoding: 'utf8' });
@@ -92,7 +110,9 @@ const ms = (t) => `${t.toFixed(2)} ms`;
 const x = (r) => `${r.toFixed(2)}x`;
 const err = (e) => e.toExponential(1);
 const check = (ok) => (ok ? 'met' : '**missed**');
-function row(measure, posenc, peer, ratio, target = '', met = '') { rows.push([measure, posenc, peer, ratio, target, met]); }
+function row(measure, posenc, peer, ratio, target = '', met = '') {
+  rows.push([measure, posenc, peer, ratio, target, met]);
+}
 
 for (const [shape, byCondition] of Object.entries(report.sinusoidal))
   for (const [name, { wasm, numpy, native: nat }] of Object.entries(byCondition)) {
@@ -104,20 +124,43 @@ for (const [shape, byCondition] of Object.entries(report.sinusoidal))
     const big = shape === '8192 x 512' && name !== 'default allocator';
     const at = `sinusoidal ${shape}, ${name}`;
     if (shape === '8192 x 512')
-      row(`${at}: bound: numpy / wasm fill of the buffer, float64 / float32 (the best ratio a result copied out of the heap can reach)`,
-        `${ms(wasm.fill64.median)} / ${ms(wasm.fill32.median)}`, `${ms(numpy.float64.median)} / ${ms(numpy.float32.median)}`,
-        `${x(numpy.float64.median / wasm.fill64.median)} / ${x(numpy.float32.median / wasm.fill32.median)}`, big ? '' : 'targets judged in the other conditions', '');
-    const r64 = numpy.float64.median / wasm.float64.median, r32 = numpy.float32.median / wasm.float32.median;
+      row(
+        `${at}: bound: numpy / wasm fill of the buffer, float64 / float32 (the best ratio a result copied out of the heap can reach)`,
+        `${ms(wasm.fill64.median)} / ${ms(wasm.fill32.median)}`,
+        `${ms(numpy.float64.median)} / ${ms(numpy.float32.median)}`,
+        `${x(numpy.float64.median / wasm.fill64.median)} / ${x(numpy.float32.median / wasm.fill32.median)}`,
+        big ? '' : 'targets judged in the other conditions',
+        '',
+      );
+    const r64 = numpy.float64.median / wasm.float64.median,
+      r32 = numpy.float32.median / wasm.float32.median;
     const fill32 = wasm.float32.median / wasm.fill32.median;
     row(`${at}: float64 vs numpy float64`, ms(wasm.float64.median), ms(numpy.float64.median), x(r64), big ? '>= 3x' : '', big ? check(r64 >= 3) : '');
     row(`${at}: float32 vs numpy float32`, ms(wasm.float32.median), ms(numpy.float32.median), x(r32), big ? '>= 2x' : '', big ? check(r32 >= 2) : '');
     row(`${at}: float64 vs plain JS (Math.sin/cos)`, ms(wasm.float64.median), ms(wasm.plainJs.median), x(wasm.plainJs.median / wasm.float64.median));
     row(`${at}: float64 vs native build (g++ -O3)`, ms(wasm.float64.median), ms(nat.float64.median), x(nat.float64.median / wasm.float64.median));
-    row(`${at}: float64 / wasm fill of the buffer`, ms(wasm.float64.median), ms(wasm.fill64.median), `${(wasm.float64.median / wasm.fill64.median).toFixed(2)}x the fill`);
-    row(`${at}: float32 / wasm fill of the buffer`, ms(wasm.float32.median), ms(wasm.fill32.median), `${fill32.toFixed(2)}x the fill`, big ? '<= 3x' : '', big ? check(fill32 <= 3) : '');
-    row(`${at}: max abs error (posenc 64 / 32; numpy 32; native 64 / 32)`, `${err(wasm.float64.maxError)} / ${err(wasm.float32.maxError)}`,
-      `${err(numpy.float32.maxError)}; ${err(nat.float64.maxError)} / ${err(nat.float32.maxError)}`, '', big ? '<= 1e-6' : '',
-      big ? check(wasm.float64.maxError <= 1e-6 && wasm.float32.maxError <= 1e-6) : '');
+    row(
+      `${at}: float64 / wasm fill of the buffer`,
+      ms(wasm.float64.median),
+      ms(wasm.fill64.median),
+      `${(wasm.float64.median / wasm.fill64.median).toFixed(2)}x the fill`,
+    );
+    row(
+      `${at}: float32 / wasm fill of the buffer`,
+      ms(wasm.float32.median),
+      ms(wasm.fill32.median),
+      `${fill32.toFixed(2)}x the fill`,
+      big ? '<= 3x' : '',
+      big ? check(fill32 <= 3) : '',
+    );
+    row(
+      `${at}: max abs error (posenc 64 / 32; numpy 32; native 64 / 32)`,
+      `${err(wasm.float64.maxError)} / ${err(wasm.float32.maxError)}`,
+      `${err(numpy.float32.maxError)}; ${err(nat.float64.maxError)} / ${err(nat.float32.maxError)}`,
+      '',
+      big ? '<= 1e-6' : '',
+      big ? check(wasm.float64.maxError <= 1e-6 && wasm.float32.maxError <= 1e-6) : '',
+    );
   }
 for (const [name, { rope, alibi, numpy: kn }] of Object.entries(report.kernels)) {
   row(`RoPE applied to ${rope.shape}, ${name}: vs plain JS`, ms(rope.wasm.median), ms(rope.plainJs.median), x(rope.plainJs.median / rope.wasm.median));
@@ -130,34 +173,121 @@ for (const [scheme, t] of Object.entries(attention.schemes)) row(`attention row,
 // Judged on the median; the best run is shown too: in one node process on these VMs, a pure JS loop
 // timed the same way read 1.9 ms in some bursts of runs and 3.0 ms in others, so the median of one
 // burst can land in either state.
-row('attention row, query 5,000, every scheme (one pass over all six)', ms(attention.allSchemes.median), `best ${ms(attention.allSchemes.best)}`, '', '<= 1 ms', check(attention.allSchemes.median <= 1));
+row(
+  'attention row, query 5,000, every scheme (one pass over all six)',
+  ms(attention.allSchemes.median),
+  `best ${ms(attention.allSchemes.best)}`,
+  '',
+  '<= 1 ms',
+  check(attention.allSchemes.median <= 1),
+);
 const { trainedRows } = report.kernels['default allocator'];
 for (const [scheme, t] of Object.entries(trainedRows.schemes)) {
-  row(`trained model asked at query 5,000 (modelProbe, the position view's row): ${scheme}`, ms(t.median), `best ${ms(t.best)}`, '', '<= 16 ms', check(t.median <= 16));
+  row(
+    `trained model asked at query 5,000 (modelProbe, the position view's row): ${scheme}`,
+    ms(t.median),
+    `best ${ms(t.best)}`,
+    '',
+    '<= 16 ms',
+    check(t.median <= 16),
+  );
 }
 const { presets } = report.kernels['default allocator'];
 // One model's analysis is what a slider step of the position view asks of the engine per preset.
-row('beyondTrained, Llama 3.1 8B preset at p = 2,000,000', ms(presets.llama.median), `best ${ms(presets.llama.best)}`, '', '<= 1 ms', check(presets.llama.median <= 1));
-row(`beyondTrained at p = 2,000,000, every preset (${presets.models} models, one pass)`, ms(presets.allModels.median), `best ${ms(presets.allModels.best)}`, '', '<= 8 ms',
-  check(presets.allModels.median <= 8));
-row('attention row, Llama 3.1 8B preset, query 2,000,000 over 2,000,001 keys (head dim 128)', ms(presets.attentionLlama.median), `best ${ms(presets.attentionLlama.best)}`, '', '');
+row(
+  'beyondTrained, Llama 3.1 8B preset at p = 2,000,000',
+  ms(presets.llama.median),
+  `best ${ms(presets.llama.best)}`,
+  '',
+  '<= 1 ms',
+  check(presets.llama.median <= 1),
+);
+row(
+  `beyondTrained at p = 2,000,000, every preset (${presets.models} models, one pass)`,
+  ms(presets.allModels.median),
+  `best ${ms(presets.allModels.best)}`,
+  '',
+  '<= 8 ms',
+  check(presets.allModels.median <= 8),
+);
+row(
+  'attention row, Llama 3.1 8B preset, query 2,000,000 over 2,000,001 keys (head dim 128)',
+  ms(presets.attentionLlama.median),
+  `best ${ms(presets.attentionLlama.best)}`,
+  '',
+  '',
+);
 for (const [preset, { wasm, torch }] of Object.entries(training.shapes)) {
   const r = wasm.stepsPerSecond / torch.float64.stepsPerSecond;
-  row(`toy model training, ${preset} shape: steps/s vs PyTorch float64 (float32 ${torch.float32.stepsPerSecond.toFixed(1)})`,
-    `${wasm.stepsPerSecond.toFixed(1)} /s`, `${torch.float64.stepsPerSecond.toFixed(1)} /s`, x(r), '>= 1x', check(r >= 1));
+  row(
+    `toy model training, ${preset} shape: steps/s vs PyTorch float64 (float32 ${torch.float32.stepsPerSecond.toFixed(1)})`,
+    `${wasm.stepsPerSecond.toFixed(1)} /s`,
+    `${torch.float64.stepsPerSecond.toFixed(1)} /s`,
+    x(r),
+    '>= 1x',
+    check(r >= 1),
+  );
 }
-row('whole quick preset (12 models): node wasm vs native', `${training.quickPresetWasmSeconds.toFixed(1)} s`, `${training.quickPresetNativeSeconds.toFixed(1)} s`,
-  x(training.quickPresetNativeSeconds / training.quickPresetWasmSeconds));
+row(
+  'whole quick preset (12 models): node wasm vs native',
+  `${training.quickPresetWasmSeconds.toFixed(1)} s`,
+  `${training.quickPresetNativeSeconds.toFixed(1)} s`,
+  x(training.quickPresetNativeSeconds / training.quickPresetWasmSeconds),
+);
 const p = report.page;
-row(`page: first view, gzip (${p.firstViewFiles.length} files before the first card)`, `${(p.firstViewGzipBytes / 1024).toFixed(1)} KB`,
-  `${(p.wholeQuizGzipBytes / 1024).toFixed(1)} KB with every deck`, '', '<= 100 KB', check(p.firstViewGzipBytes <= 100 * 1024));
-row('page: cold load to the first interactive card (median of 5, fresh profile)', ms(p.coldLoadToFirstCardMs), p.coldLoadRunsMs.join(', '), '', '<= 300 ms', check(p.coldLoadToFirstCardMs <= 300));
-row('page: cold load to the lesson\'s first step, interactive (median of 5, fresh profile)', ms(p.lessonColdLoadToStepMs), `${p.lessonColdLoadRunsMs.join(', ')}; engine loaded at ${ms(p.lessonColdLoadToEngineMs)}`, '', '<= 500 ms', check(p.lessonColdLoadToStepMs <= 500));
-row(`page: encodings view, p slider swept (${p.encodingsUpdates} updates), p95`, ms(p.encodingsUpdateP95Ms), `median ${ms(p.encodingsUpdateMedianMs)}`, '', '<= 8 ms', check(p.encodingsUpdateP95Ms <= 8));
-row(`page: position view, p slider swept (${p.positionUpdates} updates), p95`, ms(p.positionUpdateP95Ms), `median ${ms(p.positionUpdateMedianMs)}`, '', '<= 8 ms', check(p.positionUpdateP95Ms <= 8));
-if (p.positionAttentionRowsMs !== undefined) row('page: position view, the six trained models\' rows at the sweep\'s last p, 65,536 (drawn in idle time, a row per callback), median', ms(p.positionAttentionRowsMs), '', '');
-row(`page: training the quick preset in the worker (${p.trainingQuickPresetSeconds.toFixed(1)} s): longest main-thread task`,
-  p.trainingLongTasks ? ms(p.trainingLongestTaskMs) : 'no task >= 50 ms', `worst frame gap ${ms(p.trainingWorstFrameGapMs)}`, '');
+row(
+  `page: first view, gzip (${p.firstViewFiles.length} files before the first card)`,
+  `${(p.firstViewGzipBytes / 1024).toFixed(1)} KB`,
+  `${(p.wholeQuizGzipBytes / 1024).toFixed(1)} KB with every deck`,
+  '',
+  '<= 100 KB',
+  check(p.firstViewGzipBytes <= 100 * 1024),
+);
+row(
+  'page: cold load to the first interactive card (median of 5, fresh profile)',
+  ms(p.coldLoadToFirstCardMs),
+  p.coldLoadRunsMs.join(', '),
+  '',
+  '<= 300 ms',
+  check(p.coldLoadToFirstCardMs <= 300),
+);
+row(
+  "page: cold load to the lesson's first step, interactive (median of 5, fresh profile)",
+  ms(p.lessonColdLoadToStepMs),
+  `${p.lessonColdLoadRunsMs.join(', ')}; engine loaded at ${ms(p.lessonColdLoadToEngineMs)}`,
+  '',
+  '<= 500 ms',
+  check(p.lessonColdLoadToStepMs <= 500),
+);
+row(
+  `page: encodings view, p slider swept (${p.encodingsUpdates} updates), p95`,
+  ms(p.encodingsUpdateP95Ms),
+  `median ${ms(p.encodingsUpdateMedianMs)}`,
+  '',
+  '<= 8 ms',
+  check(p.encodingsUpdateP95Ms <= 8),
+);
+row(
+  `page: position view, p slider swept (${p.positionUpdates} updates), p95`,
+  ms(p.positionUpdateP95Ms),
+  `median ${ms(p.positionUpdateMedianMs)}`,
+  '',
+  '<= 8 ms',
+  check(p.positionUpdateP95Ms <= 8),
+);
+if (p.positionAttentionRowsMs !== undefined)
+  row(
+    "page: position view, the six trained models' rows at the sweep's last p, 65,536 (drawn in idle time, a row per callback), median",
+    ms(p.positionAttentionRowsMs),
+    '',
+    '',
+  );
+row(
+  `page: training the quick preset in the worker (${p.trainingQuickPresetSeconds.toFixed(1)} s): longest main-thread task`,
+  p.trainingLongTasks ? ms(p.trainingLongestTaskMs) : 'no task >= 50 ms',
+  `worst frame gap ${ms(p.trainingWorstFrameGapMs)}`,
+  '',
+);
 
 const header = ['Measure', 'posenc', 'Peer', 'Ratio (peer / posenc)', 'Target', 'Status'];
 const markdown = [

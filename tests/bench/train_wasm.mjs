@@ -19,8 +19,13 @@ const seconds = (performance.now() - start) / 1000;
 const accuracy = posenc.trainerEvaluate({ id, preset: presetName }).inDistribution.accuracy;
 posenc.trainerDispose({ id });
 const result = {
-  preset: presetName, trainer: preset.trainer, steps, stepsPerSecond: steps / seconds, seconds,
-  finalLoss: losses.slice(-10).reduce((a, b) => a + b, 0) / Math.min(10, losses.length), inDistributionAccuracy: accuracy,
+  preset: presetName,
+  trainer: preset.trainer,
+  steps,
+  stepsPerSecond: steps / seconds,
+  seconds,
+  finalLoss: losses.slice(-10).reduce((a, b) => a + b, 0) / Math.min(10, losses.length),
+  inDistributionAccuracy: accuracy,
 };
 
 if (whole === '--whole') {

@@ -5,8 +5,12 @@ import assert from 'node:assert/strict';
 import { axeViolations, openSite } from './browser.mjs';
 
 let site;
-before(async () => { site = await openSite({ bypassCSP: true }); });
-after(async () => { await site?.close(); });
+before(async () => {
+  site = await openSite({ bypassCSP: true });
+});
+after(async () => {
+  await site?.close();
+});
 
 /** Opens a view and brings it to a state with its main controls on screen. */
 async function open(query, view) {
@@ -20,8 +24,16 @@ async function open(query, view) {
 
 /** A lesson with predictions made at steps 4 and 8, so those open with their answer, instrument and notice. */
 async function predictedLesson(page) {
-  await page.evaluate(() => localStorage.setItem('posenc.lesson', JSON.stringify({ version: 1, step: 'learned-table',
-    predictions: { 'learned-table': { value: 900, at: '2026-01-01T00:00:00.000Z' }, 'position-5000': { value: 100, at: '2026-01-01T00:00:00.000Z' } } })));
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'posenc.lesson',
+      JSON.stringify({
+        version: 1,
+        step: 'learned-table',
+        predictions: { 'learned-table': { value: 900, at: '2026-01-01T00:00:00.000Z' }, 'position-5000': { value: 100, at: '2026-01-01T00:00:00.000Z' } },
+      }),
+    ),
+  );
 }
 
 const quizModes = ['review', 'cram', 'red-flags', 'follow-ups', 'mock', 'stats', 'manage'];

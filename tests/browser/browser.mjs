@@ -12,16 +12,34 @@ import { startServer } from '../../scripts/serve.mjs';
 // (puppeteer/puppeteer#15278). Chromium keeps only the last --disable-features, so the list repeats
 // the features playwright-core 1.65.1 disables itself.
 const disabledFeatures = [
-  'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable',
-  'LensOverlay', 'MediaRouter', 'PaintHolding', 'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect',
-  'TcpPortRandomizationWin', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch',
-  'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup',
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
 ];
 
 // As root Chromium needs --no-sandbox; the rest keep it off this machine's closed network.
 const chromiumArgs = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
   `--disable-features=${disabledFeatures.join(',')}`,
 ];
 
@@ -43,14 +61,19 @@ export async function openSite({ bypassCSP = false } = {}) {
     if (!['data:', 'blob:'].includes(url.protocol) && url.origin !== origin) foreignRequests.push(request.url());
   });
   const page = context.pages()[0] ?? (await context.newPage());
-  page.on('console', (message) => { if (message.type() === 'error') consoleErrors.push(message.text()); });
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
   page.on('pageerror', (error) => consoleErrors.push(String(error)));
   // Name the resource behind a failed load: the console message alone does not.
   page.on('response', (response) => {
     if (response.status() >= 400) consoleErrors.push(`HTTP ${response.status()} for ${response.url()}`);
   });
   return {
-    page, url: server.url, consoleErrors, foreignRequests,
+    page,
+    url: server.url,
+    consoleErrors,
+    foreignRequests,
     async close() {
       await context.close();
       await server.close();
@@ -69,9 +92,13 @@ export async function axeViolations(page, selector, { rules = [] } = {}) {
     const { readFileSync } = await import('node:fs');
     await page.addScriptTag({ content: readFileSync('node_modules/axe-core/axe.min.js', 'utf8') });
   }
-  return page.evaluate(async ([scope, always]) => (await window.axe.run(scope ?? document)).violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact) || always.includes(violation.id))
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), [selector, rules]);
+  return page.evaluate(
+    async ([scope, always]) =>
+      (await window.axe.run(scope ?? document)).violations
+        .filter((violation) => ['serious', 'critical'].includes(violation.impact) || always.includes(violation.id))
+        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    [selector, rules],
+  );
 }
 
 /** Goes to `query` on the site and waits until `view` is ready. */

@@ -8,8 +8,12 @@ import { openSite } from './browser.mjs';
 
 // The strict policy of issue 8; the served header may add directives (a superset), never loosen these.
 const strictPolicy = {
-  'default-src': ["'self'"], 'script-src': ["'self'", "'wasm-unsafe-eval'"], 'style-src': ["'self'"],
-  'img-src': ["'self'", 'data:'], 'object-src': ["'none'"], 'base-uri': ["'none'"],
+  'default-src': ["'self'"],
+  'script-src': ["'self'", "'wasm-unsafe-eval'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:'],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
 };
 
 /** Violations reported in the page (recorded from before the first script runs) and in workers. */
@@ -33,10 +37,14 @@ before(async () => {
   site.page.on('worker', (worker) => {
     workers.push(worker);
     worker.evaluate(recordWorkerViolations).catch(() => {});
-    worker.on('console', (message) => { if (message.type() === 'error') site.consoleErrors.push(`worker: ${message.text()}`); });
+    worker.on('console', (message) => {
+      if (message.type() === 'error') site.consoleErrors.push(`worker: ${message.text()}`);
+    });
   });
 });
-after(async () => { await site?.close(); });
+after(async () => {
+  await site?.close();
+});
 
 const pageViolations = () => site.page.evaluate(() => window.cspViolations);
 async function collectWorkerViolations() {
@@ -48,7 +56,12 @@ test('every page, script, worker and wasm response carries the strict policy', a
     const response = await fetch(new URL(file, site.url));
     const header = response.headers.get('content-security-policy');
     assert.ok(header, `${file || '/'} has no Content-Security-Policy`);
-    const directives = Object.fromEntries(header.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
+    const directives = Object.fromEntries(
+      header
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name, sources]),
+    );
     for (const [name, sources] of Object.entries(strictPolicy)) assert.deepEqual(directives[name]?.toSorted(), sources.toSorted(), `${file}: ${name}`);
     assert.doesNotMatch(header, /'unsafe-inline'|'unsafe-eval'|\s\*/, `${file}: nothing loosens it`);
   }
@@ -94,7 +107,7 @@ test('Train and Cancel 20 times through the buttons: one worker left, the page r
   }
   assert.equal(await page.locator('#model-train').isEnabled(), true);
   assert.equal(await page.locator('#model-cancel').isEnabled(), false);
-  assert.equal(page.workers().length, 1, 'only the view\'s own worker');
+  assert.equal(page.workers().length, 1, "only the view's own worker");
   const started = Date.now();
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
   assert.ok(Date.now() - started < 1000, 'a frame is drawn at once');
@@ -109,13 +122,17 @@ test('no console errors and no requests to other origins in any view', () => {
 
 test('the listeners do catch a violation (an inline style in the page, a fetch elsewhere from the worker)', async () => {
   const { page } = site;
-  await page.evaluate(() => { const style = document.createElement('style'); style.textContent = 'body { color: red }'; document.head.append(style); });
+  await page.evaluate(() => {
+    const style = document.createElement('style');
+    style.textContent = 'body { color: red }';
+    document.head.append(style);
+  });
   await page.waitForFunction(() => window.cspViolations.length > 0);
   assert.match((await pageViolations())[0], /^style-src/);
   const [worker] = page.workers();
   // (eval from the test would not do: DevTools-evaluated code is exempt from the policy.)
   const caught = await worker.evaluate(async () => {
-    await fetch('http://192.0.2.1/').catch(() => {});  // TEST-NET: refused by connect-src before any network
+    await fetch('http://192.0.2.1/').catch(() => {}); // TEST-NET: refused by connect-src before any network
     return new Promise((resolve) => setTimeout(() => resolve(self.cspViolations), 200));
   });
   assert.match(caught[0] ?? '', /^connect-src/);

@@ -26,9 +26,11 @@ before(async () => {
     '/quiz': page('view=quiz&embed=1'),
     '/mock': page('view=quiz&embed=1&mode=mock'),
     '/position': page('view=position&embed=1'),
-    '/below': { body: `<!doctype html><html lang="en"><title>A course page</title><div style="height:3000px">A long reading.</div>
+    '/below': {
+      body: `<!doctype html><html lang="en"><title>A course page</title><div style="height:3000px">A long reading.</div>
       <iframe id="posenc" src="${site.url}?view=quiz&embed=1" title="posenc" style="width:100%;height:900px;border:0"></iframe>
-      <script src="${site.url}embed.js"></script>` },
+      <script src="${site.url}embed.js"></script>`,
+    },
   });
 });
 after(async () => {
@@ -50,7 +52,7 @@ const frameHeight = (page) => page.evaluate(() => document.getElementById('posen
 /** Waits until the host's iframe has held one height for a few frames, and returns it. */
 async function settledHeight(page) {
   let last = -1;
-  for (let same = 0; same < 4;) {
+  for (let same = 0; same < 4; ) {
     await page.waitForTimeout(100);
     const height = await frameHeight(page);
     same = height === last ? same + 1 : 0;
@@ -60,18 +62,19 @@ async function settledHeight(page) {
 }
 
 /** Bottom of the lowest visible element in the framed page, in its document's coordinates. */
-const contentBottom = (frame) => frame.evaluate(() => {
-  let bottom = 0;
-  for (const element of document.body.querySelectorAll('*')) {
-    // A closed <details> shows only its summary; Chromium still gives the rest boxes (laid out
-    // but not rendered), so they are skipped.
-    const closed = element.parentElement?.closest('details:not([open])');
-    if (closed && !closed.querySelector(':scope > summary')?.contains(element)) continue;
-    const box = element.getBoundingClientRect();
-    if (box.height > 0 && getComputedStyle(element).visibility !== 'hidden') bottom = Math.max(bottom, box.bottom + window.scrollY);
-  }
-  return bottom;
-});
+const contentBottom = (frame) =>
+  frame.evaluate(() => {
+    let bottom = 0;
+    for (const element of document.body.querySelectorAll('*')) {
+      // A closed <details> shows only its summary; Chromium still gives the rest boxes (laid out
+      // but not rendered), so they are skipped.
+      const closed = element.parentElement?.closest('details:not([open])');
+      if (closed && !closed.querySelector(':scope > summary')?.contains(element)) continue;
+      const box = element.getBoundingClientRect();
+      if (box.height > 0 && getComputedStyle(element).visibility !== 'hidden') bottom = Math.max(bottom, box.bottom + window.scrollY);
+    }
+    return bottom;
+  });
 
 test('loading an embedded view never scrolls the host page', async () => {
   for (const path of ['/quiz', '/position']) {
@@ -123,7 +126,7 @@ test('a frame far below the fold gets the height of its content without being sc
   await page.close();
 });
 
-test('the page also sends Canvas\'s lti.frameResize with the same height', async () => {
+test("the page also sends Canvas's lti.frameResize with the same height", async () => {
   const { page } = await openHost('/quiz');
   const height = await settledHeight(page);
   const received = await page.evaluate(() => window.received);
@@ -164,18 +167,26 @@ test('?theme=dark and ?theme=light win over the OS; auto follows it', async () =
   const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
   const dark = 'rgb(13, 17, 23)';
   const light = 'rgb(255, 255, 255)';
-  for (const [scheme, theme, expected] of [['light', 'dark', dark], ['dark', 'light', light], ['dark', 'auto', dark], ['light', 'auto', light]]) {
+  for (const [scheme, theme, expected] of [
+    ['light', 'dark', dark],
+    ['dark', 'light', light],
+    ['dark', 'auto', dark],
+    ['light', 'auto', light],
+  ]) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto(`${site.url}?view=quiz&embed=1&theme=${theme}`);
     await page.waitForSelector('html[data-ready="true"]', { timeout: 30_000 });
     assert.equal(await background(), expected, `OS ${scheme}, theme=${theme}`);
-    assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme), theme === 'auto' ? 'light dark' : theme,
-      `OS ${scheme}, theme=${theme}: form controls follow`);
+    assert.equal(
+      await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme),
+      theme === 'auto' ? 'light dark' : theme,
+      `OS ${scheme}, theme=${theme}: form controls follow`,
+    );
   }
   await page.close();
 });
 
-test('the embed kit\'s title and theme fields pass axe in light and dark', async () => {
+test("the embed kit's title and theme fields pass axe in light and dark", async () => {
   const checked = await openSite({ bypassCSP: true });
   try {
     for (const scheme of ['light', 'dark']) {

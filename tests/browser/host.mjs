@@ -28,6 +28,10 @@ export async function startHost(routes) {
     origin,
     url: (path) => new URL(path, origin).href,
     requests,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { closeWithScreenshot, openReadySite } from './browser.mjs';
 
 let site;
-before(async () => { site = await openReadySite('?view=quiz&seed=3'); });
+before(async () => {
+  site = await openReadySite('?view=quiz&seed=3');
+});
 after(() => closeWithScreenshot(site, 'keyboard'));
 
 const storedProgress = () => site.page.evaluate(() => JSON.parse(localStorage.getItem('posenc.quiz.progress') ?? 'null'));
@@ -20,7 +22,8 @@ test('quiz keys do nothing in another view: no grade, Space scrolls, ? opens no 
   await blur();
   const scrolled = await page.evaluate(() => window.scrollY);
   await page.keyboard.press('Space');
-  await page.waitForFunction((before) => window.scrollY > before, scrolled, { timeout: 2_000 })
+  await page
+    .waitForFunction((before) => window.scrollY > before, scrolled, { timeout: 2_000 })
     .catch(() => assert.fail('Space did not scroll the position view'));
   await page.keyboard.press('3');
   await page.keyboard.press('4');
@@ -45,20 +48,21 @@ test('quiz keys do nothing in another view: no grade, Space scrolls, ? opens no 
 });
 
 /** Where the focus is: the card, a computed card's answer box, or something else (named). */
-const focusIsOn = () => site.page.evaluate(() => {
-  const active = document.activeElement;
-  if (active?.id === 'card') return 'card';
-  if (active?.matches('#card .computed-answer input')) return 'answer box';
-  return active === document.body ? 'body' : `${active?.tagName} ${active?.id} ${active?.className}`;
-});
+const focusIsOn = () =>
+  site.page.evaluate(() => {
+    const active = document.activeElement;
+    if (active?.id === 'card') return 'card';
+    if (active?.matches('#card .computed-answer input')) return 'answer box';
+    return active === document.body ? 'body' : `${active?.tagName} ${active?.id} ${active?.className}`;
+  });
 
-test('Anki\'s habit: Space flips, 1-4 grade, type then Enter checks, and focus stays on the card throughout', async () => {
+test("Anki's habit: Space flips, 1-4 grade, type then Enter checks, and focus stays on the card throughout", async () => {
   const { page } = site;
   // The seed card is flipped (previous test); grade it, then conceptual cards until the first computed one.
   let graded = 0;
   await page.keyboard.press('3');
   graded++;
-  while (await page.locator('#card .computed-answer').count() === 0) {
+  while ((await page.locator('#card .computed-answer').count()) === 0) {
     assert.equal(await focusIsOn(), 'card', `after grading card ${graded}`);
     await page.keyboard.press('Space');
     assert.equal(await page.locator('#card-back').isVisible(), true, 'Space flipped the card');
@@ -81,7 +85,7 @@ test('Anki\'s habit: Space flips, 1-4 grade, type then Enter checks, and focus s
   assert.equal((await storedProgress()).log.length, graded + 1, 'the grade key graded');
   assert.ok(['card', 'answer box'].includes(await focusIsOn()), 'focus is on the next card');
   // One Tab from the card reaches the card's own controls, not the top of the page.
-  if (await focusIsOn() === 'answer box') await page.keyboard.press('Escape');
+  if ((await focusIsOn()) === 'answer box') await page.keyboard.press('Escape');
   await page.locator('#card').focus();
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => Boolean(document.activeElement.closest('#mode-review'))), true);
@@ -116,10 +120,11 @@ test('chart legends and the heatmap readout work from the keyboard', async () =>
   // A chart is a tab stop whose arrows move the cursor; its legend shows the values there.
   await page.locator('#enc-waves').focus();
   await page.keyboard.press('End');
-  const legendValue = async (label) => Number((await page.locator('#enc-waves .u-legend .u-series', { hasText: label }).first().locator('.u-value').textContent()).replace(/,/g, ''));
+  const legendValue = async (label) =>
+    Number((await page.locator('#enc-waves .u-legend .u-series', { hasText: label }).first().locator('.u-value').textContent()).replace(/,/g, ''));
   assert.equal(await legendValue('position'), 1023, 'the cursor is on the last position');
   // dim 10 is sin(p / 10000^(10/64)); the legend prints about three decimals.
-  assert.ok(Math.abs(await legendValue('dim 10') - Math.sin(1023 / 10000 ** (10 / 64))) < 2e-3, 'the legend shows dim 10 at p = 1,023');
+  assert.ok(Math.abs((await legendValue('dim 10')) - Math.sin(1023 / 10000 ** (10 / 64))) < 2e-3, 'the legend shows dim 10 at p = 1,023');
   // Legend entries are toggle buttons in the tab order.
   const entry = page.locator('#enc-waves .u-legend .u-series th[role="button"]').first();
   assert.equal(await entry.getAttribute('tabindex'), '0');

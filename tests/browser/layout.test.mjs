@@ -7,19 +7,35 @@ import { openSite, openView } from './browser.mjs';
 import { settledOverflow } from './layout.js';
 
 let site;
-before(async () => { site = await openSite(); });
-after(async () => { await site?.close(); });
+before(async () => {
+  site = await openSite();
+});
+after(async () => {
+  await site?.close();
+});
 
 const open = (query, view) => openView(site, query, view);
 const overflow = () => settledOverflow(site.page);
 
 /** Puts each quiz mode in a state that shows its widest content. */
 const quizStates = {
-  async review(page) { await page.locator('#card-flip').click(); for (const summary of await page.locator('#card summary').all()) await summary.click(); },
-  async cram(page) { await page.locator('#cram-card-flip').click(); },
-  async 'red-flags'(page) { await page.locator('#red-flag-true').click(); },
-  async 'follow-ups'(page) { await page.locator('#follow-up-reveal').click(); },
-  async mock(page) { await page.locator('#mock-start').click(); await page.locator('#mock-reveal').click(); },
+  async review(page) {
+    await page.locator('#card-flip').click();
+    for (const summary of await page.locator('#card summary').all()) await summary.click();
+  },
+  async cram(page) {
+    await page.locator('#cram-card-flip').click();
+  },
+  async 'red-flags'(page) {
+    await page.locator('#red-flag-true').click();
+  },
+  async 'follow-ups'(page) {
+    await page.locator('#follow-up-reveal').click();
+  },
+  async mock(page) {
+    await page.locator('#mock-start').click();
+    await page.locator('#mock-reveal').click();
+  },
   async stats() {},
   async manage() {},
 };
@@ -34,8 +50,13 @@ for (const width of [320, 360]) {
       await reach(page);
       assert.deepEqual(await overflow(), [], `quiz, ${mode}`);
     }
-    for (const [query, view] of [['?view=encodings', 'encodings'], ['?view=encodings&scheme=learned&n=8192', 'encodings'],
-      ['?view=position', 'position'], ['?view=position&p=65536&L=1&d=1024&scaling=yarn', 'position'], ['?view=model', 'model']]) {
+    for (const [query, view] of [
+      ['?view=encodings', 'encodings'],
+      ['?view=encodings&scheme=learned&n=8192', 'encodings'],
+      ['?view=position', 'position'],
+      ['?view=position&p=65536&L=1&d=1024&scaling=yarn', 'position'],
+      ['?view=model', 'model'],
+    ]) {
       await open(query, view);
       if (view === 'model') await page.waitForSelector('#published-alibi-table2-512');
       if (view === 'position') await page.waitForFunction(() => document.querySelector('.scheme-nope .spark-note').textContent !== '');

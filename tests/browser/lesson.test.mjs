@@ -17,12 +17,18 @@ const { readings } = await import(new URL('lesson/readings.js', dist));
 const { decodeShipped } = await import(new URL('views/trained-models.js', dist));
 const root = new URL('../../', import.meta.url);
 // The models the page ships, read here as the page reads them: the steps that ask one (trained) show its answer.
-const shipped = decodeShipped(JSON.parse(await readFile(new URL('web/data/trained-models.json', root), 'utf8')),
-  new Uint8Array(await readFile(new URL('web/data/trained-models.bin', root))));
+const shipped = decodeShipped(
+  JSON.parse(await readFile(new URL('web/data/trained-models.json', root), 'utf8')),
+  new Uint8Array(await readFile(new URL('web/data/trained-models.bin', root))),
+);
 
 let site, engine;
-before(async () => { [site, engine] = await Promise.all([openSite(), loadForTests()]); });
-after(async () => { await site?.close(); });
+before(async () => {
+  [site, engine] = await Promise.all([openSite(), loadForTests()]);
+});
+after(async () => {
+  await site?.close();
+});
 
 async function openStep(step, extra = '') {
   await site.page.goto(`${site.url}?view=lesson&step=${step}${extra}`);
@@ -42,7 +48,8 @@ async function predictAgain(page) {
 }
 /** The notice, once a step that asks a trained model has it (the models load after the step shows). */
 async function settledNotice(step) {
-  if (step.instrument.trained) await site.page.waitForFunction(() => document.querySelector('#lesson-notice').textContent.includes('asked here'), null, { timeout: 30_000 });
+  if (step.instrument.trained)
+    await site.page.waitForFunction(() => document.querySelector('#lesson-notice').textContent.includes('asked here'), null, { timeout: 30_000 });
   return site.page.locator('#lesson-notice').textContent();
 }
 const notice = () => site.page.locator('#lesson-notice').textContent();
@@ -52,13 +59,13 @@ const expectedNotice = (step, settings) => {
 };
 const storedLesson = () => site.page.evaluate(() => JSON.parse(localStorage.getItem('posenc.lesson') ?? 'null'));
 
-test('every step: its text and prediction first, then the engine\'s answer, the instrument and a notice from the engine\'s numbers', async () => {
+test("every step: its text and prediction first, then the engine's answer, the instrument and a notice from the engine's numbers", async () => {
   const { page } = site;
   for (const [i, step] of STEPS.entries()) {
     await openStep(i + 1);
     assert.equal(await page.locator('#lesson-step-title').textContent(), step.title);
     assert.equal(await page.locator('.lesson-count').textContent(), `Step ${i + 1} of ${STEPS.length}`);
-    assert.equal(await page.locator('.lesson-text p').count() >= 2, true, step.id);
+    assert.equal((await page.locator('.lesson-text p').count()) >= 2, true, step.id);
     assert.equal(await page.locator('#lesson-notice').isVisible(), false, `${step.id}: nothing revealed before the prediction`);
     assert.equal(await page.locator('.lesson-instrument .controls').count(), 0, `${step.id}: no instrument before the prediction`);
     assert.equal(await page.locator('#lesson-answer').count(), 0);
@@ -81,7 +88,10 @@ test('every step: its text and prediction first, then the engine\'s answer, the 
       // The trained model's attention row is drawn under the column, captioned from the same probe.
       const { p } = stepSettings(step, {});
       assert.ok(await page.locator('.lesson-instrument .trained-model canvas.sparkline').isVisible(), step.id);
-      assert.match(await page.locator('.lesson-instrument .trained-model figcaption').textContent(), new RegExp(`answer's key, ${(p - 3).toLocaleString('en-US')}, weight`));
+      assert.match(
+        await page.locator('.lesson-instrument .trained-model figcaption').textContent(),
+        new RegExp(`answer's key, ${(p - 3).toLocaleString('en-US')}, weight`),
+      );
     }
     await page.screenshot({ path: `test-results/lesson-step-${i + 1}.png`, fullPage: true });
   }
@@ -89,14 +99,21 @@ test('every step: its text and prediction first, then the engine\'s answer, the 
 
 test('moving a control recomputes the notice from the engine and puts the setting in the URL', async () => {
   const { page } = site;
-  for (const [number, id, changes] of [[4, 'learned-table', { p: 9999, overflow: 'interpolate' }], [8, 'position-5000', { p: 3000, scheme: 'rope' }],
-    [6, 'alibi-penalty', { p: 40, heads: 12 }], [2, 'sinusoidal-clocks', { n: 4096, d: 128, p: 3000 }], [1, 'why-position', { p: 1500, scheme: 't5' }]]) {
+  for (const [number, id, changes] of [
+    [4, 'learned-table', { p: 9999, overflow: 'interpolate' }],
+    [8, 'position-5000', { p: 3000, scheme: 'rope' }],
+    [6, 'alibi-penalty', { p: 40, heads: 12 }],
+    [2, 'sinusoidal-clocks', { n: 4096, d: 128, p: 3000 }],
+    [1, 'why-position', { p: 1500, scheme: 't5' }],
+  ]) {
     const step = STEPS.find((entry) => entry.id === id);
-    await openStep(number);  // predicted in the first test: the instrument opens at once
+    await openStep(number); // predicted in the first test: the instrument opens at once
     await page.waitForSelector('.lesson-instrument .controls');
     for (const [name, value] of Object.entries(changes)) {
-      if (name === 'p') { await page.locator('#lesson-p').fill(String(value)); await page.locator('#lesson-p').press('Enter'); }
-      else await page.locator(`#lesson-${name}`).selectOption(String(value));
+      if (name === 'p') {
+        await page.locator('#lesson-p').fill(String(value));
+        await page.locator('#lesson-p').press('Enter');
+      } else await page.locator(`#lesson-${name}`).selectOption(String(value));
     }
     assert.equal(await settledNotice(step), expectedNotice(step, stepSettings(step, changes)), id);
     await page.waitForFunction((p) => new URLSearchParams(location.search).get('p') === p, String(changes.p));
@@ -142,7 +159,11 @@ test('predictions are kept: the answer shows again after a reload; "Predict agai
 
 test('stored predictions that cannot be read are set aside in a backup; the lesson starts with the rest', async () => {
   const { page } = site;
-  const text = JSON.stringify({ version: 1, step: 'alibi-penalty', predictions: { 'alibi-penalty': { value: 99, at: '2026-01-01T00:00:00.000Z' }, 'why-position': { value: 7, at: '2026-01-01T00:00:00.000Z' } } });
+  const text = JSON.stringify({
+    version: 1,
+    step: 'alibi-penalty',
+    predictions: { 'alibi-penalty': { value: 99, at: '2026-01-01T00:00:00.000Z' }, 'why-position': { value: 7, at: '2026-01-01T00:00:00.000Z' } },
+  });
   await page.evaluate((stored) => localStorage.setItem('posenc.lesson', stored), text);
   await page.goto(`${site.url}?view=lesson`);
   await page.waitForSelector('section[data-view="lesson"][data-ready="true"]');
@@ -203,9 +224,13 @@ test('a card of a step opens in Cram with a way back to the step', async () => {
 });
 
 test('embedded, one step on its own: no step list or pager, the prediction and the reveal work, the frame grows and the host stays still', async () => {
-  const host = await startHost({ '/': { body: `<!doctype html><title>host</title><h1>Course page</h1><p style="height:400px">Text.</p>
+  const host = await startHost({
+    '/': {
+      body: `<!doctype html><title>host</title><h1>Course page</h1><p style="height:400px">Text.</p>
     <iframe id="posenc" src="${site.url}?view=lesson&step=4&embed=1" title="posenc" style="width:100%;height:300px;border:0"></iframe>
-    <p style="height:2000px">More.</p><script src="${site.url}embed.js"></script>` } });
+    <p style="height:2000px">More.</p><script src="${site.url}embed.js"></script>`,
+    },
+  });
   const page = await site.page.context().newPage();
   try {
     await page.setViewportSize({ width: 900, height: 700 });
@@ -220,7 +245,9 @@ test('embedded, one step on its own: no step list or pager, the prediction and t
     await frame.locator('#lesson-predict-again, #lesson-prediction').first().waitFor({ state: 'attached' });
     if (await frame.locator('#lesson-predict-again').count()) await inFrame('#lesson-predict-again', (button) => button.click());
     const before = await page.evaluate(() => document.getElementById('posenc').getBoundingClientRect().height);
-    await inFrame('#lesson-prediction', (input) => { input.value = '904'; });
+    await inFrame('#lesson-prediction', (input) => {
+      input.value = '904';
+    });
     await inFrame('#lesson-commit', (button) => button.click());
     await frame.locator('#lesson-notice').waitFor({ state: 'attached' });
     await frame.locator('section[data-answered="learned-table"]').waitFor({ state: 'attached' });
@@ -235,7 +262,7 @@ test('embedded, one step on its own: no step list or pager, the prediction and t
   }
 });
 
-test('embedded, every step takes its prediction and shows the engine\'s answer and notice, without the step list or pager', async () => {
+test("embedded, every step takes its prediction and shows the engine's answer and notice, without the step list or pager", async () => {
   const { page } = site;
   for (const [i, step] of STEPS.entries()) {
     await openStep(i + 1, '&embed=1');
@@ -250,7 +277,10 @@ test('embedded, every step takes its prediction and shows the engine\'s answer a
 
 test('320 and 360 px, light and dark: every step, revealed, fits without sideways overflow', async () => {
   const page = await site.page.context().newPage();
-  for (const [width, scheme] of [[360, 'dark'], [320, 'light']]) {
+  for (const [width, scheme] of [
+    [360, 'dark'],
+    [320, 'light'],
+  ]) {
     await page.setViewportSize({ width, height: 740 });
     await page.emulateMedia({ colorScheme: scheme });
     for (const [i, step] of STEPS.entries()) {
@@ -272,5 +302,8 @@ test('320 and 360 px, light and dark: every step, revealed, fits without sideway
 test('no console errors and no requests to other origins in the lesson', () => {
   assert.deepEqual(site.consoleErrors, []);
   // 127.0.0.1 serves the page; localhost is the test's own host page for the embedded step.
-  assert.deepEqual(site.foreignRequests.filter((url) => !url.startsWith('http://127.0.0.1:') && !url.startsWith('http://localhost:')), []);
+  assert.deepEqual(
+    site.foreignRequests.filter((url) => !url.startsWith('http://127.0.0.1:') && !url.startsWith('http://localhost:')),
+    [],
+  );
 });

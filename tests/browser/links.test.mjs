@@ -11,12 +11,20 @@ const decks = JSON.parse(readFileSync('web/decks/index.json', 'utf8')).decks.map
 const cards = decks.flatMap((deck) => deck.cards);
 
 let site;
-before(async () => { site = await openSite(); });
-after(async () => { await site?.close(); });
+before(async () => {
+  site = await openSite();
+});
+after(async () => {
+  await site?.close();
+});
 
 const open = (query, view) => openView(site, query, view);
 /** Moves the page to `query` the way Back and Forward do (no reload): the history entry, then popstate. */
-const visit = (query) => site.page.evaluate((search) => { history.pushState(null, '', search); dispatchEvent(new PopStateEvent('popstate')); }, query);
+const visit = (query) =>
+  site.page.evaluate((search) => {
+    history.pushState(null, '', search);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, query);
 const settingsOf = (url) => Object.fromEntries([...new URL(url).searchParams].filter(([name]) => !['view', 'back'].includes(name)));
 /** The card Cram shows now, by its question. */
 const cramQuestion = () => site.page.locator('#cram-card-question').textContent();
@@ -28,14 +36,21 @@ test('"See it live" opens the view with the card\'s settings; "Back to the card"
   assert.equal(await cramQuestion(), card.question);
   await page.locator('#cram-card-flip').click();
   const links = page.locator('#cram-card .see-live a');
-  assert.deepEqual(await links.allTextContents(), card.live.map((link) => link.label));
+  assert.deepEqual(
+    await links.allTextContents(),
+    card.live.map((link) => link.label),
+  );
   await links.first().click();
   await page.waitForSelector('section[data-view="position"][data-ready="true"]');
   // The card's settings; the view may add its own (scaling=none) once it writes its state.
   const shown = settingsOf(page.url());
   assert.deepEqual({ p: shown.p, L: shown.L, d: shown.d, overflow: shown.overflow }, { p: '5000', L: '2048', d: '512', overflow: 'error' });
   assert.ok([undefined, 'none'].includes(shown.scaling), shown.scaling);
-  assert.match(await page.locator('.scheme-learned .scheme-verdict').textContent(), /^No row 5,000: the table ends at row 2,047\. The lookup fails\.$/, 'what the card says, live');
+  assert.match(
+    await page.locator('.scheme-learned .scheme-verdict').textContent(),
+    /^No row 5,000: the table ends at row 2,047\. The lookup fails\.$/,
+    'what the card says, live',
+  );
   assert.equal(await page.locator('#way-back').textContent(), '← Back to the card');
   await page.locator('#way-back a').click();
   await page.waitForSelector('section[data-view="quiz"]:not([hidden])');
@@ -60,8 +75,10 @@ test('every "See it live" link of every card opens its view, ready, with the set
       await page.waitForFunction((id) => document.getElementById('cram-card')?.dataset.cardId === id, card.id);
       // A computed card shows its back (and its links) once an answer is checked; any other flips.
       await page.waitForFunction(() => document.getElementById('cram-card-answer') || !document.getElementById('cram-card-flip').disabled);
-      if (await page.locator('#cram-card-answer:not([readonly])').count()) { await page.locator('#cram-card-answer').fill('0'); await page.locator('#cram-card-answer').press('Enter'); }
-      else if (await page.locator('#cram-card').getAttribute('data-side') === 'front') await page.locator('#cram-card-flip').click();
+      if (await page.locator('#cram-card-answer:not([readonly])').count()) {
+        await page.locator('#cram-card-answer').fill('0');
+        await page.locator('#cram-card-answer').press('Enter');
+      } else if ((await page.locator('#cram-card').getAttribute('data-side')) === 'front') await page.locator('#cram-card-flip').click();
       await page.locator('#cram-card .see-live a').nth(i).click();
       await page.waitForSelector(`section[data-view="${link.view}"][data-ready="true"]:not([hidden])`, { timeout: 30_000 });
       const shown = settingsOf(page.url());
@@ -123,7 +140,7 @@ test('the mock interview\'s "review these next" and the stats\' weak topics open
   await page.locator('#mock-start').click();
   for (let i = 0; i < 3; i++) {
     await page.locator('#mock-reveal').click();
-    await page.locator('#mock-score').click();  // nothing ticked: every answer is weak
+    await page.locator('#mock-score').click(); // nothing ticked: every answer is weak
   }
   const next = page.locator('#mock-review-next a');
   assert.equal(await next.count(), 3);

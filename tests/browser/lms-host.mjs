@@ -11,20 +11,43 @@ import { startHost } from './host.mjs';
 import { packageEntries } from '../../scripts/package-course.mjs';
 import { createCmi5Checker } from '../js/lms-rules.mjs';
 
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.json': 'application/json',
-  '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.xml': 'application/xml', '.txt': 'text/plain' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain',
+};
 
 /** The package's files as routes under /course/. */
 function courseRoutes(format, options) {
-  return Object.fromEntries(Object.entries(packageEntries(format, options))
-    .map(([file, bytes]) => [`/course/${file}`, { type: TYPES[path.extname(file)] ?? 'application/octet-stream', body: Buffer.from(bytes) }]));
+  return Object.fromEntries(
+    Object.entries(packageEntries(format, options)).map(([file, bytes]) => [
+      `/course/${file}`,
+      { type: TYPES[path.extname(file)] ?? 'application/octet-stream', body: Buffer.from(bytes) },
+    ]),
+  );
 }
 
 const SCORM = {
-  '1.2': { runtime: 'scorm12', className: 'Scorm12API', global: 'API', lastError: 'LMSGetLastError',
-    methods: ['LMSInitialize', 'LMSGetValue', 'LMSSetValue', 'LMSCommit', 'LMSFinish'] },
-  '2004': { runtime: 'scorm2004', className: 'Scorm2004API', global: 'API_1484_11', lastError: 'GetLastError',
-    methods: ['Initialize', 'GetValue', 'SetValue', 'Commit', 'Terminate'] },
+  1.2: {
+    runtime: 'scorm12',
+    className: 'Scorm12API',
+    global: 'API',
+    lastError: 'LMSGetLastError',
+    methods: ['LMSInitialize', 'LMSGetValue', 'LMSSetValue', 'LMSCommit', 'LMSFinish'],
+  },
+  2004: {
+    runtime: 'scorm2004',
+    className: 'Scorm2004API',
+    global: 'API_1484_11',
+    lastError: 'GetLastError',
+    methods: ['Initialize', 'GetValue', 'SetValue', 'Commit', 'Terminate'],
+  },
 };
 
 /**
@@ -63,7 +86,10 @@ export async function startLms(format, { iriBase = 'https://courses.example.edu/
   const routes = {
     ...courseRoutes(format, { iriBase }),
     '/scorm-again.js': { type: 'text/javascript', body: readFileSync(`node_modules/scorm-again/dist/${SCORM[version].runtime}.min.js`) },
-    '/lms/launcher.js': (request) => ({ type: 'text/javascript', body: scormLauncher(version, JSON.parse(new URL(request.url, 'http://x').searchParams.get('kept') ?? '{}')) }),
+    '/lms/launcher.js': (request) => ({
+      type: 'text/javascript',
+      body: scormLauncher(version, JSON.parse(new URL(request.url, 'http://x').searchParams.get('kept') ?? '{}')),
+    }),
     '/lms/frameset.html': (request) => ({
       body: `<!doctype html><html lang="en"><head><title>A course in the LMS</title>
         <script src="/scorm-again.js"></script><script src="/lms/launcher.js${new URL(request.url, 'http://x').search}"></script></head>
@@ -94,7 +120,9 @@ export function scormLaunchUrl(lms, kept = {}) {
  * @param {number} masteryScore  0..1, from the manifest
  */
 export function keptForNextLaunch(version, values, masteryScore) {
-  const kept = Object.fromEntries(Object.entries(values).filter(([element]) => !element.startsWith('cmi.interactions.') && !/session_time$|\.exit$/.test(element)));
+  const kept = Object.fromEntries(
+    Object.entries(values).filter(([element]) => !element.startsWith('cmi.interactions.') && !/session_time$|\.exit$/.test(element)),
+  );
   if (version === '2004') {
     kept['cmi.entry'] = values['cmi.exit'] === 'suspend' ? 'resume' : '';
     kept['cmi.scaled_passing_score'] = String(masteryScore);
@@ -112,12 +140,13 @@ const SESSION_ID = 'https://w3id.org/xapi/cmi5/context/extensions/sessionid';
 function addLrs(routes, lrs) {
   const json = (body, status = 200) => ({ status, type: 'application/json', body: JSON.stringify(body) });
   const query = (request) => new URL(request.url, 'http://x').searchParams;
-  const authorized = (request) => lrs.tokens.get(request.headers.authorization?.replace(/^Basic /, ''))?.live === true
-    && request.headers['x-experience-api-version'] === '1.0.3';
+  const authorized = (request) =>
+    lrs.tokens.get(request.headers.authorization?.replace(/^Basic /, ''))?.live === true && request.headers['x-experience-api-version'] === '1.0.3';
   const stateKey = (params) => ['stateId', 'activityId', 'agent', 'registration'].map((name) => params.get(name)).join('|');
   routes['/fetch'] = (request) => {
     const entry = [...lrs.tokens.values()].find((candidate) => candidate.fetchId === query(request).get('id'));
-    if (request.method !== 'POST' || !entry || entry.fetched) return json({ 'error-code': '1', 'error-text': 'a fetch URL gives its token once, to a POST' }, 400);
+    if (request.method !== 'POST' || !entry || entry.fetched)
+      return json({ 'error-code': '1', 'error-text': 'a fetch URL gives its token once, to a POST' }, 400);
     entry.fetched = true;
     return json({ 'auth-token': entry.token });
   };
@@ -153,7 +182,10 @@ export function cmi5LaunchUrl(lms, { actor, registration, activityId, launchMode
   const sessionId = randomUUID();
   const launchData = {
     contextTemplate: { contextActivities: { grouping: [{ id: `${lms.iriBase}au`, objectType: 'Activity' }] }, extensions: { [SESSION_ID]: sessionId } },
-    launchMode, masteryScore, moveOn: 'CompletedAndPassed', returnURL: host.url('/lms/return.html'),
+    launchMode,
+    masteryScore,
+    moveOn: 'CompletedAndPassed',
+    returnURL: host.url('/lms/return.html'),
   };
   lrs.states.set(['LMS.LaunchData', activityId, JSON.stringify(actor), registration].join('|'), launchData);
   for (const entry of lrs.tokens.values()) entry.live = false;
@@ -162,6 +194,12 @@ export function cmi5LaunchUrl(lms, { actor, registration, activityId, launchMode
   lrs.tokens.set(token, { token, fetchId, live: true, fetched: false });
   lrs.checker ??= createCmi5Checker({ actor, registration, activityId, masteryScore });
   lrs.checker.startSession(launchData);
-  const params = new URLSearchParams({ endpoint: host.url('/lrs/'), fetch: host.url(`/fetch?id=${fetchId}`), actor: JSON.stringify(actor), registration, activityId });
+  const params = new URLSearchParams({
+    endpoint: host.url('/lrs/'),
+    fetch: host.url(`/fetch?id=${fetchId}`),
+    actor: JSON.stringify(actor),
+    registration,
+    activityId,
+  });
   return host.url(`/course/index.html?${params}`);
 }

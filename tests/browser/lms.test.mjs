@@ -24,18 +24,26 @@ function progressLeavingComputedCardsNew() {
   let progress = emptyProgress();
   const yesterday = new Date(Date.now() - 86400000);
   for (const card of allCards.filter((entry) => !entry.computed)) progress = gradeCard(progress, card.id, Rating.Easy, yesterday).progress;
-  return JSON.stringify({ ...progress, log: [] });  // no log: yesterday's grades do not use up today's new cards
+  return JSON.stringify({ ...progress, log: [] }); // no log: yesterday's grades do not use up today's new cards
 }
 
 let site;
-before(async () => { site = await openSite(); });
-after(async () => { await site?.close(); });
+before(async () => {
+  site = await openSite();
+});
+after(async () => {
+  await site?.close();
+});
 
 /** The posenc frame of a launched LMS page, once the page is ready. */
 async function courseFrame(page) {
   await page.waitForFunction(() => window.frames.length > 0);
   const frame = () => page.frames().find((candidate) => candidate.url().includes('/course/index.html'));
-  await page.waitForFunction(() => [...document.querySelectorAll('frame, iframe')].some((f) => f.contentDocument?.documentElement.dataset.ready === 'true'), null, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('frame, iframe')].some((f) => f.contentDocument?.documentElement.dataset.ready === 'true'),
+    null,
+    { timeout: 30_000 },
+  );
   return frame();
 }
 
@@ -82,7 +90,9 @@ async function sayEveryKeyPoint(frame, answers) {
 
 /** The learner closes the course: the LMS takes the content frame away (its pagehide ends the session). */
 async function closeCourse(page) {
-  await page.evaluate(() => { document.querySelector('frame[name="content"]').src = 'about:blank'; });
+  await page.evaluate(() => {
+    document.querySelector('frame[name="content"]').src = 'about:blank';
+  });
   await page.waitForFunction(() => window.lms.calls.some((call) => call === 'LMSFinish' || call === 'Terminate'));
   return page.evaluate(() => window.lms);
 }
@@ -92,7 +102,12 @@ test('the LMS score comes from checked answers: ten Easy self-grades on computed
   try {
     const page = await site.page.context().newPage();
     const seeded = progressLeavingComputedCardsNew();
-    await page.addInitScript(([key, value]) => { if (location.pathname.startsWith('/course/')) localStorage.setItem(key, value); }, [STORAGE_KEY, seeded]);
+    await page.addInitScript(
+      ([key, value]) => {
+        if (location.pathname.startsWith('/course/')) localStorage.setItem(key, value);
+      },
+      [STORAGE_KEY, seeded],
+    );
     await page.goto(scormLaunchUrl(lms, { 'cmi.student_data.mastery_score': '70' }));
     const frame = await courseFrame(page);
     let right = 0;
@@ -104,9 +119,14 @@ test('the LMS score comes from checked answers: ten Easy self-grades on computed
     assert.equal(values['cmi.objectives.0.id'], 'checked-answers');
     assert.equal(values['cmi.objectives.1.id'], 'self-graded-reviews');
     assert.equal(values['cmi.objectives.1.status'], 'not attempted', 'the Easy grades of computed cards only schedule them');
-    const types = Object.entries(values).filter(([element]) => /^cmi\.interactions\.\d+\.type$/.test(element)).map(([, type]) => type);
+    const types = Object.entries(values)
+      .filter(([element]) => /^cmi\.interactions\.\d+\.type$/.test(element))
+      .map(([, type]) => type);
     assert.equal(types.length, 10);
-    assert.ok(types.every((type) => type === 'numeric' || type === 'fill-in'), types.join());
+    assert.ok(
+      types.every((type) => type === 'numeric' || type === 'fill-in'),
+      types.join(),
+    );
     assert.deepEqual(errors, []);
     assert.deepEqual(scorm12Violations(values), []);
     await page.close();
@@ -153,12 +173,15 @@ test('SCORM 1.2 in a frameset: interactions, real session time, suspend; a relau
     const checkedReviews = reviews.filter(({ kind }) => kind === 'checked');
     const checkedRight = right + checkedReviews.filter(({ correct }) => correct).length;
     assert.equal(v['cmi.core.score.raw'], String(Math.round((100 * checkedRight) / (3 + checkedReviews.length))), 'score from the checked answers only');
-    const interactions = Object.entries(v).filter(([element]) => /^cmi\.interactions\.\d+\.type$/.test(element)).map(([, type]) => type);
+    const interactions = Object.entries(v)
+      .filter(([element]) => /^cmi\.interactions\.\d+\.type$/.test(element))
+      .map(([, type]) => type);
     assert.deepEqual(interactions.slice(-3), ['true-false', 'true-false', 'true-false']);
     assert.equal(interactions.length, 5);
     reviews.forEach(({ kind }, n) => {
       assert.equal(v[`cmi.interactions.${n}.objectives.0.id`], kind === 'checked' ? 'checked-answers' : 'self-graded-reviews');
-      if (kind === 'self-graded') assert.deepEqual([v[`cmi.interactions.${n}.type`], v[`cmi.interactions.${n}.result`]], ['performance', 'neutral'], 'a self-grade is not judged');
+      if (kind === 'self-graded')
+        assert.deepEqual([v[`cmi.interactions.${n}.type`], v[`cmi.interactions.${n}.result`]], ['performance', 'neutral'], 'a self-grade is not judged');
     });
     assert.equal(v['cmi.interactions.2.objectives.0.id'], 'checked-answers');
     const kept = await decodeSuspendData(v['cmi.suspend_data']);
@@ -171,7 +194,7 @@ test('SCORM 1.2 in a frameset: interactions, real session time, suspend; a relau
     const frame2 = await courseFrame(page2);
     assert.match(frame2.url(), /view=encodings/, 'the learner is back in the Encodings view');
     let again = await page2.evaluate(() => window.lms.values);
-    assert.equal(again['cmi.core.score.raw'], v['cmi.core.score.raw'], 'the score before any new answer is the last launch\'s');
+    assert.equal(again['cmi.core.score.raw'], v['cmi.core.score.raw'], "the score before any new answer is the last launch's");
     await frame2.locator('.view-tabs a[data-view="quiz"]').evaluate((link) => link.click());
     await frame2.waitForSelector('#quiz[data-ready="true"]');
     assert.equal(await frame2.locator('#review-counts').textContent(), newLeft, 'the two reviewed cards are not new again');
@@ -240,7 +263,7 @@ test('SCORM 2004 4th edition: scaled score, success and completion, interactions
   }
 });
 
-test('cmi5: every statement passes the LRS\'s cmi5 and xAPI checks; completed and passed once per registration; resume; the return URL', async () => {
+test("cmi5: every statement passes the LRS's cmi5 and xAPI checks; completed and passed once per registration; resume; the return URL", async () => {
   const lms = await startLms('cmi5');
   try {
     const actor = { objectType: 'Agent', account: { homePage: 'https://lms.example.edu', name: 'learner-42' } };
@@ -276,7 +299,10 @@ test('cmi5: every statement passes the LRS\'s cmi5 and xAPI checks; completed an
     }
     assert.deepEqual(lms.lrs.checker.endSession(), []);
     const secondVerbs = lms.lrs.statements.slice(before).map((statement) => statement.verb.display['en-US']);
-    assert.deepEqual(secondVerbs.filter((verb) => !['experienced'].includes(verb)), ['initialized', 'answered', 'terminated']);
+    assert.deepEqual(
+      secondVerbs.filter((verb) => !['experienced'].includes(verb)),
+      ['initialized', 'answered', 'terminated'],
+    );
     assert.deepEqual(lms.lrs.problems, []);
     await page.close();
   } finally {
@@ -289,7 +315,14 @@ test('cmi5 in Browse mode: answers are recorded as allowed statements, nothing i
   try {
     const actor = { objectType: 'Agent', account: { homePage: 'https://lms.example.edu', name: 'learner-43' } };
     const page = await site.page.context().newPage();
-    await page.goto(cmi5LaunchUrl(lms, { actor, registration: '0f4a2b6c-3d5e-4f70-8a91-b2c3d4e5f601', activityId: 'https://lms.example.edu/activities/posenc-au-8', launchMode: 'Browse' }));
+    await page.goto(
+      cmi5LaunchUrl(lms, {
+        actor,
+        registration: '0f4a2b6c-3d5e-4f70-8a91-b2c3d4e5f601',
+        activityId: 'https://lms.example.edu/activities/posenc-au-8',
+        launchMode: 'Browse',
+      }),
+    );
     await page.waitForSelector('html[data-ready="true"]', { timeout: 30_000 });
     await sayEveryKeyPoint(page, 12);
     await page.locator('#lms-exit').click();
@@ -304,14 +337,20 @@ test('cmi5 in Browse mode: answers are recorded as allowed statements, nothing i
   }
 });
 
-test('?xapi=parent: statements that follow the xAPI 1.0.3 rules reach the host page, from posenc\'s origin', async () => {
+test("?xapi=parent: statements that follow the xAPI 1.0.3 rules reach the host page, from posenc's origin", async () => {
   const frameUrl = `${site.url}?view=quiz&embed=1&xapi=parent&xapiBase=${encodeURIComponent('https://courses.example.edu/posenc/')}`;
-  const host = await startHost({ '/': { body: `<!doctype html><html lang="en"><title>host</title><iframe id="posenc" src="${frameUrl}" title="posenc" style="width:100%;height:900px"></iframe>` } });
+  const host = await startHost({
+    '/': {
+      body: `<!doctype html><html lang="en"><title>host</title><iframe id="posenc" src="${frameUrl}" title="posenc" style="width:100%;height:900px"></iframe>`,
+    },
+  });
   try {
     const page = await site.page.context().newPage();
     await page.addInitScript(() => {
       window.received = [];
-      window.addEventListener('message', (event) => { if (event.data?.type === 'posenc:xapi') window.received.push({ origin: event.origin, statement: event.data.statement }); });
+      window.addEventListener('message', (event) => {
+        if (event.data?.type === 'posenc:xapi') window.received.push({ origin: event.origin, statement: event.data.statement });
+      });
     });
     await page.goto(host.url('/'));
     const frame = page.frameLocator('#posenc');

@@ -11,7 +11,9 @@ before(async () => {
   await site.page.goto(`${site.url}?view=quiz&mode=manage&seed=4`);
   await site.page.waitForSelector('html[data-ready="true"]', { timeout: 30_000 });
 });
-after(async () => { await site?.close(); });
+after(async () => {
+  await site?.close();
+});
 
 const seed = JSON.parse(readFileSync('web/decks/core.json', 'utf8')).cards[0];
 const file = (name, value) => ({ name, mimeType: 'application/json', buffer: Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)) });
@@ -19,7 +21,8 @@ const file = (name, value) => ({ name, mimeType: 'application/json', buffer: Buf
 /** The visible message of a status line once it says `pattern`. */
 async function shown(id, pattern) {
   const line = site.page.locator(`#${id}`);
-  await site.page.waitForFunction(([lineId, source]) => new RegExp(source).test(document.getElementById(lineId).textContent), [id, pattern.source], { timeout: 5_000 })
+  await site.page
+    .waitForFunction(([lineId, source]) => new RegExp(source).test(document.getElementById(lineId).textContent), [id, pattern.source], { timeout: 5_000 })
     .catch(async () => assert.fail(`#${id} says "${await line.textContent()}", not ${pattern}`));
   assert.equal(await line.isVisible(), true, `#${id} is on screen`);
   return line;
@@ -55,12 +58,22 @@ test('the Anki export holds every card, computed ones with drawn numbers, formul
   const { page } = site;
   const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#export-anki').click()]);
   const text = readFileSync(await download.path(), 'utf8');
-  const notes = text.trimEnd().split('\n').filter((line) => !line.startsWith('#'));
-  const cardCount = await page.locator('#deck-list li').evaluateAll((items) => items.reduce((sum, item) => sum + Number(/— (\d+) card/.exec(item.textContent)[1]), 0));
+  const notes = text
+    .trimEnd()
+    .split('\n')
+    .filter((line) => !line.startsWith('#'));
+  const cardCount = await page
+    .locator('#deck-list li')
+    .evaluateAll((items) => items.reduce((sum, item) => sum + Number(/— (\d+) card/.exec(item.textContent)[1]), 0));
   assert.equal(notes.length, cardCount, 'one note per loaded card');
   assert.doesNotMatch(text, /\{[a-z]\w*\}|\\(theta|sin|cos|sqrt|pi)\b|\$/i, 'no placeholder, TeX or dollar left');
   assert.ok(notes.filter((note) => note.split('\t')[1].startsWith('Answer: ')).length >= 13, 'computed cards have their answers');
-  assert.ok(notes.every((note) => { const tags = note.split('\t')[2].split(' '); return new Set(tags).size === tags.length; }));
+  assert.ok(
+    notes.every((note) => {
+      const tags = note.split('\t')[2].split(' ');
+      return new Set(tags).size === tags.length;
+    }),
+  );
   await shown('progress-status', new RegExp(`^Exported ${cardCount} notes for Anki`));
 });
 

@@ -12,7 +12,9 @@ before(async () => {
   await site.page.goto(`${site.url}?view=model&preset=quick&seed=3`);
   await site.page.waitForSelector('#model-train:not([disabled])', { timeout: 30_000 });
 });
-after(async () => { await site?.close(); });
+after(async () => {
+  await site?.close();
+});
 
 test('the deep link sets the preset and seed', async () => {
   assert.equal(await site.page.locator('#model-preset').inputValue(), 'quick');
@@ -40,13 +42,18 @@ test('the quick preset trains every scheme and shows accuracy, confidence and a 
     assert.equal(await rows.count(), 10, `${task}: five schemes plus five learned policies`);
     const findings = await page.locator(`.model-task[data-task="${task}"] .model-panel .finding`).allTextContents();
     assert.equal(findings.length, 10, `${task}: a chart and a finding per model`);
-    assert.ok(findings.every((text) => text.length > 20), 'every model has a finding');
+    assert.ok(
+      findings.every((text) => text.length > 20),
+      'every model has a finding',
+    );
   }
   // The learned table under 'error' has no row past L: reported, not crashed.
   const errorRow = page.locator('.model-task[data-task="copyBack"] .model-table tbody tr', { hasText: 'Learned table, error' });
   assert.match(await errorRow.textContent(), /no row/);
-  assert.match(await page.locator('.model-task[data-task="copyBack"] .model-panel[aria-label="Learned table, error"] .finding').textContent(),
-    /^No row past L: the table has rows 0 to 31 only and the 'error' policy refuses later positions/);
+  assert.match(
+    await page.locator('.model-task[data-task="copyBack"] .model-panel[aria-label="Learned table, error"] .finding').textContent(),
+    /^No row past L: the table has rows 0 to 31 only and the 'error' policy refuses later positions/,
+  );
   // Charts are drawn: the accuracy canvas has coloured pixels.
   const coloured = await page.evaluate(() => {
     const canvas = document.querySelector('.model-task[data-task="copyBack"] .chart canvas');
@@ -60,7 +67,7 @@ test('the quick preset trains every scheme and shows accuracy, confidence and a 
   assert.equal(await page.locator('#model-seed').isEnabled(), true, 'editable again after the run');
 });
 
-test('people see names, not identifiers; findings never quote the engine\'s raw errors', async () => {
+test("people see names, not identifiers; findings never quote the engine's raw errors", async () => {
   const { page } = site;
   const shown = await page.locator('#view-model').evaluate((view) => view.innerText);
   for (const identifier of ['copyBack', 'recallFirst', 'seedStory', 'nope', 'sinusoidal', 'alibi', 't5']) {
@@ -69,7 +76,10 @@ test('people see names, not identifiers; findings never quote the engine\'s raw 
   assert.match(shown, /Task: Copy back/);
   assert.match(shown, /NoPE/);
   const findings = await page.locator('.model-panel .finding').allTextContents();
-  assert.ok(findings.every((text) => !/positions\[|must be|overflow:|; got /.test(text)), findings.join('\n'));
+  assert.ok(
+    findings.every((text) => !/positions\[|must be|overflow:|; got /.test(text)),
+    findings.join('\n'),
+  );
 });
 
 test('at 320 and 360 px the results fit: no sideways overflow, each chart and finding as wide as its panel', async () => {
@@ -78,8 +88,15 @@ test('at 320 and 360 px the results fit: no sideways overflow, each chart and fi
     await page.setViewportSize({ width, height: 740 });
     // The charts take the new width from a ResizeObserver, a frame or two after the resize.
     assert.deepEqual(await settledOverflow(page), [], `${width} px`);
-    const narrowest = await page.locator('.model-panel').evaluateAll((panels) => Math.min(...panels.flatMap((panel) =>
-      [...panel.querySelectorAll('.finding, .chart')].map((part) => part.getBoundingClientRect().width / panel.getBoundingClientRect().width))));
+    const narrowest = await page
+      .locator('.model-panel')
+      .evaluateAll((panels) =>
+        Math.min(
+          ...panels.flatMap((panel) =>
+            [...panel.querySelectorAll('.finding, .chart')].map((part) => part.getBoundingClientRect().width / panel.getBoundingClientRect().width),
+          ),
+        ),
+      );
     assert.ok(narrowest > 0.8, `${width} px: the narrowest finding or chart takes ${Math.round(100 * narrowest)}% of its panel`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });

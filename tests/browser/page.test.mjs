@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { closeWithScreenshot, openReadySite } from './browser.mjs';
 
 let site;
-before(async () => { site = await openReadySite(); });
+before(async () => {
+  site = await openReadySite();
+});
 after(() => closeWithScreenshot(site, 'page'));
 
 test('the page loads on the landing page: three doors, the lesson, the flash cards and the instruments', async () => {

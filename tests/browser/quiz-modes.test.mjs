@@ -29,7 +29,7 @@ test('red-flag drill: judge with t/f, then see why', async () => {
   await page.locator('body').press('t');
   const verdict = await page.locator('#red-flag-feedback .verdict').textContent();
   assert.match(verdict, /^(Right|Wrong): this is (a key point|a red flag) of “How do sinusoidal/);
-  assert.ok(await page.locator('#red-flag-feedback li, #red-flag-feedback p').count() >= 2, 'the why is shown');
+  assert.ok((await page.locator('#red-flag-feedback li, #red-flag-feedback p').count()) >= 2, 'the why is shown');
   await page.keyboard.press('ArrowRight');
   assert.equal(await page.locator('#red-flag-feedback').textContent(), '');
   await page.locator('body').press('f');
@@ -50,13 +50,19 @@ test('red-flag drill: true and false statements in one form, "false if quoted" n
     seen.push({ text, truth });
     await page.keyboard.press('ArrowRight');
   }
-  assert.deepEqual(seen.filter(({ text }) => /^["“]|["”]$/.test(text)), [], 'no statement shown in quotation marks');
+  assert.deepEqual(
+    seen.filter(({ text }) => /^["“]|["”]$/.test(text)),
+    [],
+    'no statement shown in quotation marks',
+  );
   const quotedRule = seen.filter(({ text, truth }) => /["“”]/.test(text) === !truth).length;
   assert.ok(quotedRule <= 26, `"false if quoted" got ${quotedRule} of 40`);
   const truths = seen.filter(({ truth }) => truth).length;
   assert.ok(truths >= 10 && truths <= 30, `${truths} of 40 true: the drill holds as many of each`);
-  const questions = ['core', 'foundations', 'rotary-and-beyond'].flatMap((deck) => JSON.parse(readFileSync(`web/decks/${deck}.json`, 'utf8')).cards.map((card) => card.question));
-  assert.ok(questions.includes(await page.locator('#mode-red-flags .drill-context').textContent()), 'the card\'s question is the context');
+  const questions = ['core', 'foundations', 'rotary-and-beyond'].flatMap((deck) =>
+    JSON.parse(readFileSync(`web/decks/${deck}.json`, 'utf8')).cards.map((card) => card.question),
+  );
+  assert.ok(questions.includes(await page.locator('#mode-red-flags .drill-context').textContent()), "the card's question is the context");
 });
 
 test('mock interview: countdown, reveal, tick, score and what to review', async () => {
@@ -90,17 +96,36 @@ test('stats count reviews and retention by topic', async () => {
 test('a deck full of XSS payloads renders inert', async () => {
   const { page } = site;
   const seed = JSON.parse(readFileSync('web/decks/core.json', 'utf8')).cards[0];
-  const payloads = ['<script>window.__pwned = "script"</script>', '<img src=x onerror="window.__pwned = \'img\'">',
-    '<svg onload="window.__pwned = \'svg\'"></svg>', '[x](javascript:window.__pwned=1) <a href="javascript:window.__pwned=1">a</a>'];
+  const payloads = [
+    '<script>window.__pwned = "script"</script>',
+    '<img src=x onerror="window.__pwned = \'img\'">',
+    '<svg onload="window.__pwned = \'svg\'"></svg>',
+    '[x](javascript:window.__pwned=1) <a href="javascript:window.__pwned=1">a</a>',
+  ];
   const hostile = {
-    ...seed, id: 'xss-card', topic: 'XSS <b>topic</b>', question: `Q ${payloads[0]}`, keyPoints: payloads, claims: [0, 1, 2, 3], basic: payloads.join('\n\n'),
-    solid: `**${payloads[1]}** *${payloads[2]}* \`${payloads[0]}\``, code: { language: '<script>', source: payloads.join('\n') },
-    explanation: [{ heading: payloads[1], text: payloads[2] }], followUps: [{ question: payloads[3], answer: payloads[0] }], redFlags: payloads, sources: payloads,
+    ...seed,
+    id: 'xss-card',
+    topic: 'XSS <b>topic</b>',
+    question: `Q ${payloads[0]}`,
+    keyPoints: payloads,
+    claims: [0, 1, 2, 3],
+    basic: payloads.join('\n\n'),
+    solid: `**${payloads[1]}** *${payloads[2]}* \`${payloads[0]}\``,
+    code: { language: '<script>', source: payloads.join('\n') },
+    explanation: [{ heading: payloads[1], text: payloads[2] }],
+    followUps: [{ question: payloads[3], answer: payloads[0] }],
+    redFlags: payloads,
+    sources: payloads,
   };
   await mode('manage');
-  await page.locator('#deck-file').setInputFiles({ name: 'xss.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ id: 'xss', title: 'XSS <i>deck</i>', version: 1, cards: [hostile] })) });
-  await page.waitForFunction(() => /XSS <i>deck<\/i> — 1 card/.test(document.getElementById('deck-list').textContent)
-    || !document.getElementById('quiz-deck-errors').hidden);
+  await page.locator('#deck-file').setInputFiles({
+    name: 'xss.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ id: 'xss', title: 'XSS <i>deck</i>', version: 1, cards: [hostile] })),
+  });
+  await page.waitForFunction(
+    () => /XSS <i>deck<\/i> — 1 card/.test(document.getElementById('deck-list').textContent) || !document.getElementById('quiz-deck-errors').hidden,
+  );
   assert.equal(await page.locator('#quiz-deck-errors').isVisible(), false, await page.locator('#quiz-deck-errors').textContent());
   await mode('cram');
   await page.locator('#cram-scope').selectOption('tag:seed');
@@ -118,11 +143,18 @@ test('a deck full of XSS payloads renders inert', async () => {
   for (const name of ['red-flags', 'follow-ups', 'mock', 'stats', 'manage']) {
     await mode(name);
     await page.keyboard.press('Space');
-    for (const link of await page.locator('#quiz a').all()) if (/javascript:/i.test(await link.getAttribute('href') ?? '')) await link.click();
+    for (const link of await page.locator('#quiz a').all()) if (/javascript:/i.test((await link.getAttribute('href')) ?? '')) await link.click();
   }
   assert.equal(await page.evaluate(() => window.__pwned), undefined, 'no payload ran in any mode');
-  assert.equal(await page.locator(['script', 'img', 'svg', 'iframe', 'object', 'embed', 'a[href^="javascript:" i]', '[onerror]', '[onload]']
-    .map((tag) => `#quiz ${tag}`).join(', ')).count(), 0, 'no such element anywhere in the quiz');
+  assert.equal(
+    await page
+      .locator(
+        ['script', 'img', 'svg', 'iframe', 'object', 'embed', 'a[href^="javascript:" i]', '[onerror]', '[onload]'].map((tag) => `#quiz ${tag}`).join(', '),
+      )
+      .count(),
+    0,
+    'no such element anywhere in the quiz',
+  );
 });
 
 test('oversize decks and huge strings are refused with a clear error', async () => {
@@ -131,23 +163,36 @@ test('oversize decks and huge strings are refused with a clear error', async () 
   const upload = async (name, deck, message) => {
     await mode('manage');
     await page.locator('#deck-file').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(deck)) });
-    await page.waitForFunction((text) => document.getElementById('quiz-deck-errors').textContent.includes(text), message, { timeout: 5000 })
-      .catch(async (error) => { throw new Error(`${error.message}: ${await page.locator('#quiz-deck-errors').textContent()}`); });
+    await page
+      .waitForFunction((text) => document.getElementById('quiz-deck-errors').textContent.includes(text), message, { timeout: 5000 })
+      .catch(async (error) => {
+        throw new Error(`${error.message}: ${await page.locator('#quiz-deck-errors').textContent()}`);
+      });
     assert.equal(await page.locator('#quiz-deck-errors').isVisible(), true);
     assert.doesNotMatch(await page.locator('#deck-list').textContent(), new RegExp(`^${deck.title} —`, 'm'), 'the deck is not loaded');
   };
   const padding = 'x'.repeat(2.1 * 1024 * 1024);
-  await upload('huge.json', { id: 'huge', title: 'Huge', version: 1, cards: [{ ...seed, id: 'huge', explanation: [{ heading: 'h', text: padding }] }] },
-    'a deck may be at most 2097152 bytes (2 MB)');
-  await upload('long.json', { id: 'long', title: 'Long', version: 1, cards: [{ ...seed, id: 'long', question: `<script>${'y'.repeat(5000)}` }] },
-    'cards[0].question: is 5008 characters; at most 300 are allowed');
+  await upload(
+    'huge.json',
+    { id: 'huge', title: 'Huge', version: 1, cards: [{ ...seed, id: 'huge', explanation: [{ heading: 'h', text: padding }] }] },
+    'a deck may be at most 2097152 bytes (2 MB)',
+  );
+  await upload(
+    'long.json',
+    { id: 'long', title: 'Long', version: 1, cards: [{ ...seed, id: 'long', question: `<script>${'y'.repeat(5000)}` }] },
+    'cards[0].question: is 5008 characters; at most 300 are allowed',
+  );
   assert.equal(await page.evaluate(() => window.__pwned), undefined);
 });
 
 test('a malformed deck is reported in the page and the rest keeps working', async () => {
   const { page } = site;
   await mode('manage');
-  await page.locator('#deck-file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ id: 'bad', title: 'Bad', version: 1, cards: [{ id: 'bad-card', question: '' }] })) });
+  await page.locator('#deck-file').setInputFiles({
+    name: 'bad.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ id: 'bad', title: 'Bad', version: 1, cards: [{ id: 'bad-card', question: '' }] })),
+  });
   await page.waitForSelector('#quiz-deck-errors:not([hidden])');
   assert.match(await page.locator('#quiz-deck-errors').textContent(), /Deck "bad" \(file bad.json\), card "bad-card", cards\[0\].question: must not be empty/);
   await mode('review');

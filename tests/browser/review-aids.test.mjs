@@ -10,27 +10,53 @@ const { known, simulateLog } = await import('../js/simulated-reviews.mjs');
 const { readAnkiPackage } = await import('anki-reader');
 
 const KEY = 'posenc.quiz.progress';
-const decks = Object.fromEntries(['core', 'computed', 'foundations', 'rotary-and-beyond'].map((id) => [id, JSON.parse(readFileSync(`web/decks/${id}.json`, 'utf8'))]));
-const rightAnswers = JSON.parse(readFileSync('tests/js/fixtures/typed-answers.json', 'utf8')).answers.filter((entry) => entry.kind === 'right' && entry.covered.length === 5);
+const decks = Object.fromEntries(
+  ['core', 'computed', 'foundations', 'rotary-and-beyond'].map((id) => [id, JSON.parse(readFileSync(`web/decks/${id}.json`, 'utf8'))]),
+);
+const rightAnswers = JSON.parse(readFileSync('tests/js/fixtures/typed-answers.json', 'utf8')).answers.filter(
+  (entry) => entry.kind === 'right' && entry.covered.length === 5,
+);
 
 let site;
-before(async () => { site = await openSite(); });
-after(async () => { await site?.close(); });
+before(async () => {
+  site = await openSite();
+});
+after(async () => {
+  await site?.close();
+});
 
 /** Opens the quiz with `progress` stored (null: none), in `mode`, drawing from `deckIds`. */
 async function open(mode, { progress = null, deckIds = null } = {}) {
   const { page, url } = site;
   await page.goto(`${url}?view=quiz&mode=manage`);
   await page.waitForSelector('html[data-ready="true"]', { timeout: 30_000 });
-  await page.evaluate(([key, value]) => { localStorage.clear(); if (value) localStorage.setItem(key, value); }, [KEY, progress && JSON.stringify(progress)]);
+  await page.evaluate(
+    ([key, value]) => {
+      localStorage.clear();
+      if (value) localStorage.setItem(key, value);
+    },
+    [KEY, progress && JSON.stringify(progress)],
+  );
   await page.goto(`${url}?view=quiz&mode=${mode}&seed=5${deckIds ? `&decks=${deckIds}` : ''}`);
   await page.waitForSelector('html[data-ready="true"]', { timeout: 30_000 });
 }
 const stored = () => site.page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), KEY);
-const announced = (pattern) => site.page.waitForFunction((source) => new RegExp(source).test(document.getElementById('quiz-announcer').textContent), pattern.source, { timeout: 10_000 });
+const announced = (pattern) =>
+  site.page.waitForFunction((source) => new RegExp(source).test(document.getElementById('quiz-announcer').textContent), pattern.source, { timeout: 10_000 });
 const empty = (settings = {}) => ({ version: 1, settings: { newPerDay: 10, ...settings }, cards: {}, log: [] });
-const reviewCard = (due, extra = {}) => ({ due, stability: 5, difficulty: 5, elapsed_days: 5, scheduled_days: 5, learning_steps: 0, reps: 4, lapses: 0, state: 2,
-  last_review: new Date(Date.parse(due) - 5 * 86_400_000).toISOString(), ...extra });
+const reviewCard = (due, extra = {}) => ({
+  due,
+  stability: 5,
+  difficulty: 5,
+  elapsed_days: 5,
+  scheduled_days: 5,
+  learning_steps: 0,
+  reps: 4,
+  lapses: 0,
+  state: 2,
+  last_review: new Date(Date.parse(due) - 5 * 86_400_000).toISOString(),
+  ...extra,
+});
 
 test('typed answer: h shows a hint, t types, Enter flips and marks each key point; the suggestion is capped at Hard', async () => {
   const { page } = site;
@@ -48,9 +74,12 @@ test('typed answer: h shows a hint, t types, Enter flips and marks each key poin
   await page.keyboard.press('Enter');
   assert.equal(await page.locator('#card-back').isVisible(), true, 'Enter in the box shows the answer');
   assert.equal(await page.locator('#card-key-points li.covered').count(), 5);
-  assert.match(await page.locator('#card-coverage').textContent(), /^Your answer covers 5 of 5 key points\. Suggested grade: Hard\. You used 1 hint: a hint caps the suggestion at Hard \(Good without\)\.$/);
+  assert.match(
+    await page.locator('#card-coverage').textContent(),
+    /^Your answer covers 5 of 5 key points\. Suggested grade: Hard\. You used 1 hint: a hint caps the suggestion at Hard \(Good without\)\.$/,
+  );
   assert.match(await page.locator('.grade.suggested').textContent(), /^Hard/);
-  await page.keyboard.press('3');  // the learner may grade otherwise
+  await page.keyboard.press('3'); // the learner may grade otherwise
   assert.equal((await stored()).log[0].rating, 3);
 });
 
@@ -85,7 +114,7 @@ test('- buries until tomorrow and @ suspends; Stats lists the suspended card and
   await page.keyboard.press('Enter');
   await announced(/unsuspended/);
   assert.equal(Object.values((await stored()).marks).filter((mark) => mark.suspended).length, 0);
-  assert.equal(await page.evaluate(() => document.activeElement.id), 'stats-suspended-heading', 'focus stays in the list\'s place');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'stats-suspended-heading', "focus stays in the list's place");
 });
 
 test('the 8th lapse tags a leech, announced in Review and listed in Stats', async () => {
@@ -108,7 +137,7 @@ test('catch-up spreads a pile of overdue cards over the chosen days', async () =
   assert.match(await page.locator('#catch-up').textContent(), /25 cards have been overdue since before today/);
   assert.match(await page.locator('#review-counts').textContent(), /Due now 25/);
   await page.locator('#catch-up-days').focus();
-  await page.keyboard.press('ArrowDown');  // 5 -> 7 days
+  await page.keyboard.press('ArrowDown'); // 5 -> 7 days
   assert.equal(await page.locator('#catch-up-days').inputValue(), '7');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
@@ -117,7 +146,7 @@ test('catch-up spreads a pile of overdue cards over the chosen days', async () =
   assert.equal(await page.locator('#catch-up').isVisible(), false);
 });
 
-test('desired retention and the optimiser: fitted on the learner\'s own log, log-loss before and after shown', async () => {
+test("desired retention and the optimiser: fitted on the learner's own log, log-loss before and after shown", async () => {
   const { page } = site;
   await open('manage', { progress: { ...empty(), log: simulateLog(known, 120, 3, new Date(Date.now() - 400 * 86_400_000)) } });
   await page.locator('#desired-retention').focus();
@@ -143,10 +172,13 @@ test('the optimiser is not offered below its minimum review count', async () => 
   const { page } = site;
   await open('manage', { progress: { ...empty(), log: simulateLog(known, 5, 3, new Date(Date.now() - 400 * 86_400_000)) } });
   assert.equal(await page.locator('#optimise-fsrs').isDisabled(), true);
-  assert.match(await page.locator('#optimiser-state').textContent(), /once you have 200 reviews made a day or more after the card's previous one; you have \d+\./);
+  assert.match(
+    await page.locator('#optimiser-state').textContent(),
+    /once you have 200 reviews made a day or more after the card's previous one; you have \d+\./,
+  );
 });
 
-test('the .apkg export is a package Anki\'s format readers open, with every deck and card', async () => {
+test("the .apkg export is a package Anki's format readers open, with every deck and card", async () => {
   const { page } = site;
   await open('manage');
   await page.locator('#export-apkg').focus();
@@ -156,7 +188,11 @@ test('the .apkg export is a package Anki\'s format readers open, with every deck
   const ankiDecks = Object.values(collection.getDecks()).filter((deck) => deck.getRawDeck().name.startsWith('posenc::'));
   assert.equal(ankiDecks.length, 4);
   const notes = ankiDecks.reduce((sum, deck) => sum + Object.keys(deck.getCards()).length, 0);
-  assert.equal(notes, Object.values(decks).reduce((sum, deck) => sum + deck.cards.length, 0), 'every card, computed ones drawn');
+  assert.equal(
+    notes,
+    Object.values(decks).reduce((sum, deck) => sum + deck.cards.length, 0),
+    'every card, computed ones drawn',
+  );
   await page.waitForFunction(() => /^Exported \d+ notes in 4 decks as an Anki package/.test(document.getElementById('progress-status').textContent));
 });
 
@@ -170,7 +206,7 @@ test('a finished mock interview is in the Stats history; Stats shows seen, a 30-
     await page.waitForFunction(() => document.activeElement?.id === 'mock-reveal');
     await page.keyboard.press('Enter');
     await page.waitForSelector('#mock-score');
-    await page.keyboard.press('Space');  // ticks the first key point (it has the focus)
+    await page.keyboard.press('Space'); // ticks the first key point (it has the focus)
     await page.locator('#mock-score').focus();
     await page.keyboard.press('Enter');
   }
@@ -193,7 +229,7 @@ test('a full pass of the red-flag drill is one entry in the history, with its sc
   await open('red-flags');
   await page.locator('#red-flag-scope').focus();
   await page.locator('#red-flag-scope').selectOption('tag:bert');
-  await page.keyboard.press('Tab');  // out of the picker: the drill's keys act once the focus is on its controls
+  await page.keyboard.press('Tab'); // out of the picker: the drill's keys act once the focus is on its controls
   const count = Number(/of (\d+)/.exec(await page.locator('#mode-red-flags .drill-position').textContent())[1]);
   assert.ok(count >= 2, `${count} statements`);
   for (let i = 0; i < count; i++) {

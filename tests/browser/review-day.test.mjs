@@ -13,14 +13,16 @@ before(async () => {
   await site.page.goto(`${site.url}?view=quiz&seed=5`);
   await site.page.waitForSelector('html[data-ready="true"]', { timeout: 30_000 });
 });
-after(async () => { await site?.close(); });
+after(async () => {
+  await site?.close();
+});
 
 const counts = () => site.page.locator('#review-counts').textContent();
 
 /** The card on screen once it is ready (a computed card waits for the engine): its topic and kind. */
 async function cardOnScreen(page) {
   await page.waitForFunction(() => !document.getElementById('card-flip').disabled || document.querySelector('#card .computed-answer input'));
-  const computed = await page.locator('#card .computed-answer input').count() > 0;
+  const computed = (await page.locator('#card .computed-answer input').count()) > 0;
   return { topic: await page.locator('#card .card-topic').textContent(), computed };
 }
 
@@ -37,9 +39,12 @@ test('day one: ten new cards, conceptual first, computed ones mixed in, many top
     } else {
       await page.keyboard.press('Space');
     }
-    await page.keyboard.press('4');  // Easy: into review, so no learning card comes back today
+    await page.keyboard.press('4'); // Easy: into review, so no learning card comes back today
   }
-  assert.ok(day.slice(0, 3).every((card) => !card.computed), `conceptual cards first: ${JSON.stringify(day)}`);
+  assert.ok(
+    day.slice(0, 3).every((card) => !card.computed),
+    `conceptual cards first: ${JSON.stringify(day)}`,
+  );
   const computed = day.filter((card) => card.computed).length;
   assert.ok(computed >= 2 && computed <= 3, `${computed} computed cards in the first ten`);
   assert.ok(new Set(day.map((card) => card.topic)).size >= 6, `topics: ${day.map((card) => card.topic).join(', ')}`);

@@ -4,7 +4,9 @@ import assert from 'node:assert/strict';
 import { closeWithScreenshot, openReadySite } from './browser.mjs';
 
 let site;
-before(async () => { site = await openReadySite('?view=quiz'); });
+before(async () => {
+  site = await openReadySite('?view=quiz');
+});
 after(() => closeWithScreenshot(site, 'review'));
 
 const storedProgress = () => site.page.evaluate(() => JSON.parse(localStorage.getItem('posenc.quiz.progress') ?? 'null'));
@@ -46,9 +48,9 @@ test('open, flip with Space, grade with 3, undo, grade again; progress survives 
 test('a computed card by keyboard: the answer box takes the typing, Enter checks, 4 grades, Ctrl+Z undoes', async () => {
   const { page } = site;
   // New cards come conceptual first: grade them (Space, 3) until the first computed card.
-  for (let i = 0; i < 5 && await page.locator('#card .computed-answer').count() === 0; i++) {
+  for (let i = 0; i < 5 && (await page.locator('#card .computed-answer').count()) === 0; i++) {
     await page.waitForFunction(() => !document.getElementById('card-flip').disabled || document.querySelector('#card .computed-answer'));
-    if (await page.locator('#card .computed-answer').count() > 0) break;
+    if ((await page.locator('#card .computed-answer').count()) > 0) break;
     await page.keyboard.press('Space');
     await page.keyboard.press('3');
   }

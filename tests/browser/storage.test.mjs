@@ -4,8 +4,12 @@ import assert from 'node:assert/strict';
 import { openSite } from './browser.mjs';
 
 let site;
-before(async () => { site = await openSite(); });
-after(async () => { await site?.close(); });
+before(async () => {
+  site = await openSite();
+});
+after(async () => {
+  await site?.close();
+});
 
 const stored = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('posenc.quiz.progress') ?? 'null'));
 const question = (page) => page.locator('#card-question').textContent();
@@ -63,7 +67,9 @@ test('a full storage gives a message, not a crash; the held grades are saved onc
   const before = (await stored(page)).log.length;
   await page.evaluate(() => {
     window.realSetItem = Storage.prototype.setItem;
-    Storage.prototype.setItem = function full() { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };
+    Storage.prototype.setItem = function full() {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
   });
   const shown = await question(page);
   await grade(page, '3');
@@ -73,7 +79,9 @@ test('a full storage gives a message, not a crash; the held grades are saved onc
   await grade(page, '3');
   assert.equal((await stored(page)).log.length, before, 'nothing could be written');
 
-  await page.evaluate(() => { Storage.prototype.setItem = window.realSetItem; });
+  await page.evaluate(() => {
+    Storage.prototype.setItem = window.realSetItem;
+  });
   await grade(page, '3');
   assert.equal((await stored(page)).log.length, before + 3, 'the two held grades and the new one');
   assert.equal(await page.locator('#quiz-notice').isVisible(), false, 'the message goes once saving works');

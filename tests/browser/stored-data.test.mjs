@@ -6,8 +6,12 @@ import assert from 'node:assert/strict';
 import { openSite } from './browser.mjs';
 
 let site;
-before(async () => { site = await openSite(); });
-after(async () => { await site?.close(); });
+before(async () => {
+  site = await openSite();
+});
+after(async () => {
+  await site?.close();
+});
 
 const KEY = 'posenc.quiz.progress';
 const stored = (page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), KEY);
@@ -31,12 +35,33 @@ async function gradeGood(page) {
 
 /** Valid progress for the first two shipped cards, three reviews, built in the page's own format. */
 const validProgress = {
-  version: 1, settings: { newPerDay: 10 },
+  version: 1,
+  settings: { newPerDay: 10 },
   cards: {
-    'sinusoidal-vs-learned-beyond-length': { due: '2020-01-02T00:00:00.000Z', stability: 3, difficulty: 5, elapsed_days: 1, scheduled_days: 3,
-      learning_steps: 0, reps: 2, lapses: 0, state: 2, last_review: '2019-12-30T00:00:00.000Z' },
-    'why-positional-information': { due: '2020-01-03T00:00:00.000Z', stability: 2, difficulty: 4, elapsed_days: 0, scheduled_days: 2,
-      learning_steps: 0, reps: 1, lapses: 0, state: 2, last_review: '2020-01-01T00:00:00.000Z' },
+    'sinusoidal-vs-learned-beyond-length': {
+      due: '2020-01-02T00:00:00.000Z',
+      stability: 3,
+      difficulty: 5,
+      elapsed_days: 1,
+      scheduled_days: 3,
+      learning_steps: 0,
+      reps: 2,
+      lapses: 0,
+      state: 2,
+      last_review: '2019-12-30T00:00:00.000Z',
+    },
+    'why-positional-information': {
+      due: '2020-01-03T00:00:00.000Z',
+      stability: 2,
+      difficulty: 4,
+      elapsed_days: 0,
+      scheduled_days: 2,
+      learning_steps: 0,
+      reps: 1,
+      lapses: 0,
+      state: 2,
+      last_review: '2020-01-01T00:00:00.000Z',
+    },
   },
   log: [
     { cardId: 'sinusoidal-vs-learned-beyond-length', rating: 3, state: 0, review: '2019-12-29T00:00:00.000Z' },
@@ -45,19 +70,55 @@ const validProgress = {
   ],
 };
 const first = 'sinusoidal-vs-learned-beyond-length';
-const withChange = (change) => { const data = structuredClone(validProgress); change(data); return JSON.stringify(data); };
+const withChange = (change) => {
+  const data = structuredClone(validProgress);
+  change(data);
+  return JSON.stringify(data);
+};
 
 // [name, stored text, reviews kept, what the notice says]
 const shapes = [
-  ['a review that is null', withChange((d) => { d.log[1] = null; }), 2, /1 of 3 reviews \(progress\.log\[1\] must be an object; got null\)/],
-  ['a card with difficulty null, reps -1, state 9', withChange((d) => { Object.assign(d.cards[first], { difficulty: null, reps: -1, state: 9 }); }), 3,
-    /1 of 2 cards \(progress\.cards\["sinusoidal-vs-learned-beyond-length"\]\.difficulty must be a number from 0 to 10; got null\)/],
-  ['a card with stability "abc"', withChange((d) => { d.cards[first].stability = 'abc'; }), 3, /\.stability must be a number from 0 to 36500; got "abc"/],
-  ['a card with an invalid last_review', withChange((d) => { d.cards[first].last_review = 'not a date'; }), 3, /\.last_review must be a date/],
-  ['cards named constructor and __proto__ with broken state', withChange((d) => {
-    d.cards.constructor = { due: 'soon' };
-    Object.defineProperty(d.cards, '__proto__', { value: { due: 5 }, enumerable: true });
-  }), 3, /2 of 4 cards/],
+  [
+    'a review that is null',
+    withChange((d) => {
+      d.log[1] = null;
+    }),
+    2,
+    /1 of 3 reviews \(progress\.log\[1\] must be an object; got null\)/,
+  ],
+  [
+    'a card with difficulty null, reps -1, state 9',
+    withChange((d) => {
+      Object.assign(d.cards[first], { difficulty: null, reps: -1, state: 9 });
+    }),
+    3,
+    /1 of 2 cards \(progress\.cards\["sinusoidal-vs-learned-beyond-length"\]\.difficulty must be a number from 0 to 10; got null\)/,
+  ],
+  [
+    'a card with stability "abc"',
+    withChange((d) => {
+      d.cards[first].stability = 'abc';
+    }),
+    3,
+    /\.stability must be a number from 0 to 36500; got "abc"/,
+  ],
+  [
+    'a card with an invalid last_review',
+    withChange((d) => {
+      d.cards[first].last_review = 'not a date';
+    }),
+    3,
+    /\.last_review must be a date/,
+  ],
+  [
+    'cards named constructor and __proto__ with broken state',
+    withChange((d) => {
+      d.cards.constructor = { due: 'soon' };
+      Object.defineProperty(d.cards, '__proto__', { value: { due: 5 }, enumerable: true });
+    }),
+    3,
+    /2 of 4 cards/,
+  ],
   ['truncated JSON', JSON.stringify(validProgress).slice(0, 200), 0, /Saved progress could not be read \(.*JSON.*\), so a fresh start was made/],
   ['a list instead of progress', '[null]', 0, /progress must be a JSON object; got a list/],
 ];
@@ -66,7 +127,13 @@ for (const [name, text, kept, notice] of shapes) {
   test(`stored progress with ${name}: the page starts, says what it set aside, keeps the rest and grades`, async () => {
     const { page } = site;
     await openQuiz(page);
-    await page.evaluate(([key, value]) => { localStorage.clear(); localStorage.setItem(key, value); }, [KEY, text]);
+    await page.evaluate(
+      ([key, value]) => {
+        localStorage.clear();
+        localStorage.setItem(key, value);
+      },
+      [KEY, text],
+    );
     await openQuiz(page);
     const shown = page.locator('#quiz-notice');
     assert.equal(await shown.isVisible(), true);
@@ -106,9 +173,12 @@ test('an import with broken entries says what it keeps and what it refuses befor
   await openQuiz(page);
   await page.evaluate(() => localStorage.clear());
   await openQuiz(page, '?view=quiz&mode=manage');
-  const text = withChange((d) => { d.log.push(null); d.cards[first].stability = 'abc'; });
+  const text = withChange((d) => {
+    d.log.push(null);
+    d.cards[first].stability = 'abc';
+  });
   await page.locator('#progress-file').setInputFiles({ name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(text) });
-  await page.waitForSelector('#confirm-dialog[open]');  // the file is read and checked first
+  await page.waitForSelector('#confirm-dialog[open]'); // the file is read and checked first
   const message = await page.locator('#confirm-dialog .confirm-message').textContent();
   assert.match(message, /It keeps 1 card and 3 reviews\. These cannot be read and will be left out: 1 of 2 cards, 1 of 4 reviews/);
   await page.locator('#confirm-dialog button[value="confirm"]').click();
@@ -122,9 +192,21 @@ test('an import with broken entries says what it keeps and what it refuses befor
 });
 
 const extraDeck = {
-  id: 'kept-deck', title: 'מיקום Positions', version: 1,
-  cards: [{ id: 'kept-deck-card', topic: 'Kept', tags: ['kept'], question: 'Is a loaded deck kept after a reload?',
-    keyPoints: ['It is kept until removed.'], basic: 'Yes.', solid: 'Yes, and it is checked again each time.', sources: ['This test'] }],
+  id: 'kept-deck',
+  title: 'מיקום Positions',
+  version: 1,
+  cards: [
+    {
+      id: 'kept-deck-card',
+      topic: 'Kept',
+      tags: ['kept'],
+      question: 'Is a loaded deck kept after a reload?',
+      keyPoints: ['It is kept until removed.'],
+      basic: 'Yes.',
+      solid: 'Yes, and it is checked again each time.',
+      sources: ['This test'],
+    },
+  ],
 };
 
 test('a deck loaded from a file is kept across reloads, checked again each time, until removed', async () => {
@@ -146,7 +228,10 @@ test('a deck loaded from a file is kept across reloads, checked again each time,
     localStorage.setItem('posenc.quiz.decks', JSON.stringify(decks));
   });
   await openQuiz(page, '?view=quiz&mode=manage');
-  assert.match(await page.locator('#quiz-deck-errors').textContent(), /Deck "kept-deck" \(file kept\.json\), version: must be a whole number from 1; got number 0/);
+  assert.match(
+    await page.locator('#quiz-deck-errors').textContent(),
+    /Deck "kept-deck" \(file kept\.json\), version: must be a whole number from 1; got number 0/,
+  );
   assert.match(await page.locator('#stored-deck-list').textContent(), /file kept\.json: could not be loaded/);
   await page.locator('#remove-deck-0').click();
   await page.locator('#confirm-dialog button[value="confirm"]').click();

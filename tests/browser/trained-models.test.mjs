@@ -10,7 +10,7 @@ import { loadForTests } from '../js/load.mjs';
 
 let site;
 let engine;
-let shipped;  // the shipped set, decoded by the page's own decoder
+let shipped; // the shipped set, decoded by the page's own decoder
 before(async () => {
   engine = await loadForTests();
   const { decodeShipped } = await import(new URL('../../dist/views/trained-models.js', import.meta.url));
@@ -18,7 +18,9 @@ before(async () => {
   shipped = decodeShipped(JSON.parse(await read('trained-models.json')), new Uint8Array(await read('trained-models.bin')));
   site = await openSite();
 });
-after(async () => { await site?.close(); });
+after(async () => {
+  await site?.close();
+});
 
 const grouped = (n) => n.toLocaleString('en');
 const schemes = () => [...shipped.models.keys()];
@@ -27,10 +29,14 @@ const schemes = () => [...shipped.models.keys()];
 async function openPosition(query) {
   const { page } = site;
   await page.goto(`${site.url}?view=position&${query}`);
-  await page.waitForFunction(() => {
-    const verdicts = [...document.querySelectorAll('.model-verdict')];
-    return verdicts.length === 6 && verdicts.every((node) => node.textContent !== '' && !node.textContent.startsWith('Loading'));
-  }, null, { timeout: 60_000 });
+  await page.waitForFunction(
+    () => {
+      const verdicts = [...document.querySelectorAll('.model-verdict')];
+      return verdicts.length === 6 && verdicts.every((node) => node.textContent !== '' && !node.textContent.startsWith('Loading'));
+    },
+    null,
+    { timeout: 60_000 },
+  );
 }
 const columnText = (scheme, part) => site.page.locator(`.scheme-${scheme} .${part}`).textContent();
 
@@ -52,8 +58,13 @@ test('at p = 5,000 each column reads what its trained model does, as the engine 
     const verdict = await columnText(scheme, 'model-verdict');
     assert.match(verdict, new RegExp(`attends most to key ${grouped(peak)}`), `${scheme}: ${verdict}`);
     assert.match(verdict, new RegExp(peak === probe.answerPosition ? 'where the answer sits' : `not ${grouped(probe.answerPosition)} where the answer sits`));
-    assert.match(verdict, probe.correct ? new RegExp(`answers right \\(token ${probe.answer}\\)`)
-      : new RegExp(`answers wrong \\(token ${probe.prediction}; the answer is ${probe.answer}\\)`), `${scheme}: ${verdict}`);
+    assert.match(
+      verdict,
+      probe.correct
+        ? new RegExp(`answers right \\(token ${probe.answer}\\)`)
+        : new RegExp(`answers wrong \\(token ${probe.prediction}; the answer is ${probe.answer}\\)`),
+      `${scheme}: ${verdict}`,
+    );
     assert.match(verdict, new RegExp(`with ${probe.confidence.toFixed(2)} confidence`));
     assert.match(await columnText(scheme, 'spark-note'), new RegExp(`the answer's key, ${grouped(probe.answerPosition)}`));
   }
@@ -65,7 +76,10 @@ test('at p = 5,000 each column reads what its trained model does, as the engine 
   // Each column says what its model was trained on, and ALiBi and NoPE why not copy back.
   assert.match(await columnText('alibi', 'task-note'), /Trained on “Latest marker”.*cannot single out the key exactly 3 back/);
   assert.match(await columnText('nope', 'task-note'), /Trained on “Recall the first token”.*cannot count 3 back/);
-  assert.match(await site.page.locator('#pos-models-note').textContent(), /the models shipped with the page \(trained by npm run train:shipped, seed 1\); 800 steps each at L = 2,048\./);
+  assert.match(
+    await site.page.locator('#pos-models-note').textContent(),
+    /the models shipped with the page \(trained by npm run train:shipped, seed 1\); 800 steps each at L = 2,048\./,
+  );
   const coloured = await site.page.locator('.scheme-sinusoidal canvas.sparkline').evaluate((canvas) => {
     const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
     let count = 0;
@@ -82,12 +96,15 @@ test('the learned table answers under the chosen policy: window holds at 5,000, 
   assert.match(await columnText('learned', 'model-verdict'), new RegExp(`^Under window: At 5,000 it attends most to key ${grouped(windowed.peak)}`));
   await site.page.selectOption('#pos-overflow', 'error');
   await site.page.waitForFunction(() => document.querySelector('.scheme-learned .model-verdict').textContent.startsWith('No row'));
-  assert.equal(await columnText('learned', 'model-verdict'), 'No row 5,000: under ‘error’ the model cannot read position 5,000 at all (its table has rows 0 to 2,047).');
+  assert.equal(
+    await columnText('learned', 'model-verdict'),
+    'No row 5,000: under ‘error’ the model cannot read position 5,000 at all (its table has rows 0 to 2,047).',
+  );
   assert.equal(await columnText('learned', 'spark-note'), '');
 });
 
 test('the trained RoPE model asked with PI loses the offset; with NTK-aware or YaRN it keeps it, and each says why', async () => {
-  const s = 5000 / 2047;  // p onto the models' last trained position
+  const s = 5000 / 2047; // p onto the models' last trained position
   const scalings = { pi: { kind: 'pi', factor: s }, ntk: { kind: 'ntk', factor: s }, yarn: { kind: 'yarn', factor: s, trainedLength: 2048 } };
   for (const [kind, scaling] of Object.entries(scalings)) {
     await openPosition(`p=5000&L=2048&scaling=${kind}`);
@@ -98,7 +115,10 @@ test('the trained RoPE model asked with PI loses the offset; with NTK-aware or Y
     const reason = await site.page.locator('.scheme-rope .model-reason').textContent();
     if (kind === 'pi') {
       assert.equal(probe.correct, false, 'the shipped RoPE model under PI at 5,000');
-      assert.match(reason, /^Why: PI divides every pair's angle by s, the fast pairs' too, so the angles this model learned for 3 back now point about 7\.3 back\.$/);
+      assert.match(
+        reason,
+        /^Why: PI divides every pair's angle by s, the fast pairs' too, so the angles this model learned for 3 back now point about 7\.3 back\.$/,
+      );
     } else {
       assert.equal(probe.correct, true, `the shipped RoPE model under ${kind} at 5,000`);
       assert.match(reason, /leaves the fast pairs, which tell 3 back from its neighbours, almost as trained/);
@@ -119,8 +139,13 @@ test('the model view opens on the shipped models, scored by the engine: every on
   const { page } = site;
   await page.goto(`${site.url}?view=model`);
   await page.waitForFunction(() => document.getElementById('model-progress-text')?.textContent.startsWith('Done'), null, { timeout: 120_000 });
-  assert.match(await page.locator('#model-shown').textContent(), /^Shown: the models shipped with the page \(trained by npm run train:shipped, seed 1, 800 steps each\)/);
-  const rows = await page.locator('.model-table tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th').textContent, tr.querySelector('td').textContent]));
+  assert.match(
+    await page.locator('#model-shown').textContent(),
+    /^Shown: the models shipped with the page \(trained by npm run train:shipped, seed 1, 800 steps each\)/,
+  );
+  const rows = await page
+    .locator('.model-table tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th').textContent, tr.querySelector('td').textContent]));
   const labelOf = (list, name) => engine.names[list].find((entry) => entry.name === name).label;
   for (const [scheme, model] of shipped.models) {
     const { inDistribution } = engine.modelEvaluate({ preset: shipped.preset, scheme, task: model.task, parameters: model.parameters });
@@ -133,11 +158,14 @@ test('the model view opens on the shipped models, scored by the engine: every on
   assert.equal(rows.length, 10, 'five learned policies and five other schemes');
   // The surprising results carry their reason.
   assert.match(await page.locator('.model-panel[aria-label="Learned table, window"] .finding').textContent(), /Why it holds: the window re-indexes/);
-  assert.match(await page.locator('.model-panel[aria-label="T5 buckets"] .finding').textContent(), /Holds up past L.*Why it holds: T5 adds one learned number per distance bucket/);
+  assert.match(
+    await page.locator('.model-panel[aria-label="T5 buckets"] .finding').textContent(),
+    /Holds up past L.*Why it holds: T5 adds one learned number per distance bucket/,
+  );
   assert.deepEqual(site.consoleErrors, []);
 });
 
-test('a model the learner trains takes its scheme\'s place in the position view, and they can switch back', async () => {
+test("a model the learner trains takes its scheme's place in the position view, and they can switch back", async () => {
   const { page } = site;
   await page.goto(`${site.url}?view=model&preset=positionModels&seed=3`);
   await page.waitForFunction(() => document.getElementById('model-progress-text')?.textContent.startsWith('Done'), null, { timeout: 120_000 });
@@ -146,16 +174,21 @@ test('a model the learner trains takes its scheme\'s place in the position view,
   await page.waitForFunction(() => document.getElementById('model-progress-text')?.textContent.startsWith('Done: 1 trained'), null, { timeout: 300_000 });
   assert.match(await page.locator('#model-shown').textContent(), /The position view now asks your NoPE model/);
   await page.click('.view-tabs a[data-view="position"]');
-  await page.waitForFunction(() => /your own runs from the toy-model view for NoPE \(seed 3\), and the models shipped/.test(document.getElementById('pos-models-note')?.textContent),
-    null, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => /your own runs from the toy-model view for NoPE \(seed 3\), and the models shipped/.test(document.getElementById('pos-models-note')?.textContent),
+    null,
+    { timeout: 30_000 },
+  );
   assert.equal(await page.locator('#pos-models').inputValue(), 'run');
   await page.waitForFunction(() => document.querySelector('.scheme-nope .model-verdict')?.textContent.startsWith('At'));
   const yours = await columnText('nope', 'model-verdict');
   await page.selectOption('#pos-models', 'shipped');
   await page.waitForFunction(() => /^Trained models in use: the models shipped with the page/.test(document.getElementById('pos-models-note')?.textContent));
   const { probe } = expected('nope', 5000);
-  await page.waitForFunction((text) => document.querySelector('.scheme-nope .model-verdict')?.textContent.includes(text),
-    `with ${probe.confidence.toFixed(2)} confidence`);
+  await page.waitForFunction(
+    (text) => document.querySelector('.scheme-nope .model-verdict')?.textContent.includes(text),
+    `with ${probe.confidence.toFixed(2)} confidence`,
+  );
   assert.match(yours, /^At 5,000 it attends most to key/, 'the run answered in the NoPE column');
   assert.deepEqual(site.consoleErrors, []);
   assert.deepEqual(site.foreignRequests, []);
@@ -165,7 +198,10 @@ test('the encodings view draws the trained learned table beside where it started
   const { page } = site;
   await page.goto(`${site.url}?view=encodings&scheme=learned&table=trained&p=100`);
   await page.waitForFunction(() => document.querySelector('.initial-table')?.hidden === false, null, { timeout: 30_000 });
-  assert.match(await page.locator('#enc-table-note').textContent(), /toy model trained to L = 2,048 on copy back \(the model shipped with the page \(seed 1\)\): 2,048 rows of 32 dimensions/);
+  assert.match(
+    await page.locator('#enc-table-note').textContent(),
+    /toy model trained to L = 2,048 on copy back \(the model shipped with the page \(seed 1\)\): 2,048 rows of 32 dimensions/,
+  );
   // The vector at p = 100 is row 100 of the shipped learned model's table, where the engine keeps it.
   const { id } = engine.trainerCreate({ preset: shipped.preset, scheme: 'learned', task: 'copyBack', seed: shipped.seed });
   const { groups } = engine.trainerParameters({ id });
@@ -184,10 +220,14 @@ test('axe-core: the position view with trained rows and the model view with its 
     for (const colorScheme of ['light', 'dark']) {
       await axeSite.page.emulateMedia({ colorScheme });
       await axeSite.page.goto(`${axeSite.url}?view=position&p=5000`);
-      await axeSite.page.waitForFunction(() => {
-        const verdicts = [...document.querySelectorAll('.model-verdict')];
-        return verdicts.length === 6 && verdicts.every((node) => node.textContent.startsWith('At') || node.textContent.startsWith('Under'));
-      }, null, { timeout: 60_000 });
+      await axeSite.page.waitForFunction(
+        () => {
+          const verdicts = [...document.querySelectorAll('.model-verdict')];
+          return verdicts.length === 6 && verdicts.every((node) => node.textContent.startsWith('At') || node.textContent.startsWith('Under'));
+        },
+        null,
+        { timeout: 60_000 },
+      );
       assert.deepEqual(await axeViolations(axeSite.page, '#view-position'), [], `position, ${colorScheme}`);
       await axeSite.page.goto(`${axeSite.url}?view=model`);
       await axeSite.page.waitForFunction(() => document.getElementById('model-progress-text')?.textContent.startsWith('Done'), null, { timeout: 120_000 });

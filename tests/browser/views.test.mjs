@@ -15,7 +15,9 @@ before(async () => {
   [site, engine] = await Promise.all([openSite(), loadForTests()]);
   mkdirSync('test-results', { recursive: true });
 });
-after(async () => { await site?.close(); });
+after(async () => {
+  await site?.close();
+});
 
 async function open(query, view) {
   await site.page.goto(`${site.url}${query}`);
@@ -24,13 +26,16 @@ async function open(query, view) {
 
 const verdict = (scheme) => site.page.locator(`.scheme-${scheme} .scheme-verdict`).textContent();
 
-test('position view: every verdict carries the engine\'s numbers for p = 5,000, L = 2,048', async () => {
+test("position view: every verdict carries the engine's numbers for p = 5,000, L = 2,048", async () => {
   await open('?view=position&p=5000&L=2048&d=512', 'position');
   const sinusoidal = engine.beyondTrained({ scheme: 'sinusoidal', p: 5000, trainedLength: 2048, dModel: 512 });
   const rope = engine.beyondTrained({ scheme: 'rope', p: 5000, trainedLength: 2048, headDim: 64 });
   const t5 = engine.beyondTrained({ scheme: 't5', p: 5000 });
   assert.match(await verdict('learned'), /^No row 5,000: the table ends at row 2,047\./);
-  assert.match(await verdict('sinusoidal'), new RegExp(`${sinusoidal.outOfRangeCount} of 256 pairs .* PE\\(${grouped(sinusoidal.nearest.position)}\\), cosine ${sinusoidal.nearest.cosine.toFixed(3)}`));
+  assert.match(
+    await verdict('sinusoidal'),
+    new RegExp(`${sinusoidal.outOfRangeCount} of 256 pairs .* PE\\(${grouped(sinusoidal.nearest.position)}\\), cosine ${sinusoidal.nearest.cosine.toFixed(3)}`),
+  );
   assert.match(await verdict('rope'), new RegExp(`${rope.outOfRangeCount} of 32 pairs rotate past`));
   assert.match(await verdict('alibi'), /mildest head adds −19\.5/);
   assert.match(await verdict('t5'), new RegExp(`bucket ${t5.bucket}, shared with every distance from ${t5.firstDistanceInBucket}`));
@@ -64,7 +69,7 @@ test('position view: T5 verdicts for an exact, a log-spaced and the last bucket'
 test('position view: reload and back/forward restore the settings', async () => {
   await open('?view=position&p=3000&L=1024&overflow=wrap', 'position');
   assert.equal(await site.page.locator('#pos-p').inputValue(), '3000');
-  assert.match(await verdict('learned'), /'wrap' hands over row 952/);  // 3000 mod 1024
+  assert.match(await verdict('learned'), /'wrap' hands over row 952/); // 3000 mod 1024
   await site.page.locator('#pos-overflow').selectOption('window');
   assert.match(site.page.url(), /overflow=window/);
   await site.page.reload();
@@ -99,12 +104,17 @@ test('encodings view: settings recompute the table; values match the engine', as
   await site.page.screenshot({ path: 'test-results/view-encodings.png', fullPage: true });
 });
 
-test('encodings view: each scheme says what to notice, from the engine\'s numbers for the settings shown', async () => {
+test("encodings view: each scheme says what to notice, from the engine's numbers for the settings shown", async () => {
   const { encodingsNotice, noticeBasis } = await import(new URL('../../dist/views/encodings-notices.js', import.meta.url));
   const { page } = site;
   const expected = (state) => `What to notice: ${encodingsNotice(state, noticeBasis(engine, state))}`;
-  for (const state of [{ scheme: 'sinusoidal', d: 64, base: 10000, n: 1024, p: 500 }, { scheme: 'concat', d: 128, base: 500, n: 4096, p: 40 },
-    { scheme: 'rope', d: 32, base: 10000, n: 2048, p: 7000 }, { scheme: 'learned', d: 64, base: 10000, n: 512, p: 600 }, { scheme: 'nope', d: 16, base: 10000, n: 256, p: 0 }]) {
+  for (const state of [
+    { scheme: 'sinusoidal', d: 64, base: 10000, n: 1024, p: 500 },
+    { scheme: 'concat', d: 128, base: 500, n: 4096, p: 40 },
+    { scheme: 'rope', d: 32, base: 10000, n: 2048, p: 7000 },
+    { scheme: 'learned', d: 64, base: 10000, n: 512, p: 600 },
+    { scheme: 'nope', d: 16, base: 10000, n: 256, p: 0 },
+  ]) {
     await open(`?view=encodings&scheme=${state.scheme}&d=${state.d}&base=${state.base}&n=${state.n}&p=${state.p}`, 'encodings');
     assert.equal(await page.locator('#enc-notice').textContent(), expected(state), state.scheme);
   }
@@ -132,8 +142,15 @@ test('position view: a bad L or p gets one message beside its field and never re
   assert.equal(await page.locator('#pos-l').getAttribute('aria-invalid'), 'true');
   assert.match(await page.locator('#pos-l').getAttribute('aria-describedby'), /pos-l-problem/);
   assert.deepEqual(await page.locator('.scheme-verdict').allTextContents(), verdicts, 'the verdicts stay those of the last good L');
-  assert.equal(await page.locator('#view-position').getByText(/trainedLength|must be an integer/).count(), 0, 'no engine error on the page');
-  await page.waitForTimeout(300);  // past the URL's replace delay
+  assert.equal(
+    await page
+      .locator('#view-position')
+      .getByText(/trainedLength|must be an integer/)
+      .count(),
+    0,
+    'no engine error on the page',
+  );
+  await page.waitForTimeout(300); // past the URL's replace delay
   assert.match(page.url(), /L=2048/);
   assert.doesNotMatch(page.url(), /L=0/);
   await page.locator('#pos-p').fill('12.5');
@@ -153,7 +170,7 @@ test('position view: one p range for box and slider (logarithmic), and the tab n
   assert.equal(await slider.getAttribute('aria-valuetext'), 'p = 3,000');
   await slider.focus();
   await page.keyboard.press('End');
-  assert.equal(await page.locator('#pos-p').inputValue(), '65536', 'the slider reaches the box\'s maximum');
+  assert.equal(await page.locator('#pos-p').inputValue(), '65536', "the slider reaches the box's maximum");
   assert.match(await verdict('learned'), /^No row 65,536/);
   assert.equal(await page.locator('.view-tabs a[data-view="position"]').textContent(), 'Position 65,536');
   await page.keyboard.press('Home');
@@ -174,13 +191,19 @@ test('position view: pair strips have axes and draw fewer, wider marks than ther
   assert.match(await verdict('rope'), /with YaRN at s = 2\.443/);
 });
 
-test('position view: every scaling it offers gives the RoPE column the engine\'s count, with the kind\'s label', async () => {
+test("position view: every scaling it offers gives the RoPE column the engine's count, with the kind's label", async () => {
   await open('?view=position&p=5000&L=2048', 'position');
   const offered = await site.page.locator('#pos-scaling option').evaluateAll((options) => options.map((o) => o.value));
   assert.ok(offered.includes('llama3'));
   for (const kind of offered.filter((name) => name !== 'none')) {
     await open(`?view=position&p=5000&L=2048&scaling=${kind}`, 'position');
-    const result = engine.beyondTrained({ scheme: 'rope', p: 5000, trainedLength: 2048, headDim: 64, scaling: { kind, factor: 5000 / 2047, trainedLength: 2048 } });
+    const result = engine.beyondTrained({
+      scheme: 'rope',
+      p: 5000,
+      trainedLength: 2048,
+      headDim: 64,
+      scaling: { kind, factor: 5000 / 2047, trainedLength: 2048 },
+    });
     const label = engine.names.scalingKind.find(({ name }) => name === kind).label;
     const text = await verdict('rope');
     assert.ok(text.includes(`with ${label} at s = 2.443`), `${kind}: ${text}`);
@@ -191,11 +214,20 @@ test('position view: every scaling it offers gives the RoPE column the engine\'s
 test('position view: NTK-aware with as many pairs out of range as no scaling says why', async () => {
   await open('?view=position&p=5000&L=2048&scaling=ntk', 'position');
   const none = engine.beyondTrained({ scheme: 'rope', p: 5000, trainedLength: 2048, headDim: 64 });
-  const ntk = engine.beyondTrained({ scheme: 'rope', p: 5000, trainedLength: 2048, headDim: 64, scaling: { kind: 'ntk', factor: 5000 / 2047, trainedLength: 2048 } });
+  const ntk = engine.beyondTrained({
+    scheme: 'rope',
+    p: 5000,
+    trainedLength: 2048,
+    headDim: 64,
+    scaling: { kind: 'ntk', factor: 5000 / 2047, trainedLength: 2048 },
+  });
   assert.equal(ntk.outOfRangeCount, none.outOfRangeCount, 'the case the issue saw: the same count');
-  const slowdowns = [...ntk.pairs.outOfRange].flatMap((outside, i) => (outside ? [(2 * Math.PI / ntk.pairs.wavelength[i]) / ntk.frequencies[i]] : []));
+  const slowdowns = [...ntk.pairs.outOfRange].flatMap((outside, i) => (outside ? [(2 * Math.PI) / ntk.pairs.wavelength[i] / ntk.frequencies[i]] : []));
   const reason = await site.page.locator('.scheme-rope .scheme-reason').textContent();
-  assert.ok(reason.includes(`slowed ${Math.min(...slowdowns).toFixed(2)}–${Math.max(...slowdowns).toFixed(2)}×, less than the 2.44× that p = 5,000 needs`), reason);
+  assert.ok(
+    reason.includes(`slowed ${Math.min(...slowdowns).toFixed(2)}–${Math.max(...slowdowns).toFixed(2)}×, less than the 2.44× that p = 5,000 needs`),
+    reason,
+  );
   assert.match(reason, new RegExp(`as many as without scaling \\(${none.outOfRangeCount}\\)`));
 });
 
@@ -213,7 +245,10 @@ test('encodings view: a bad dModel, base or dimension list is refused beside its
   const waves = await page.locator('#enc-waves .u-legend').textContent();
   await page.locator('#enc-dims').fill('a, b');
   await page.locator('#enc-dims').press('Enter');
-  assert.match(await page.locator('#enc-dims-problem').textContent(), /^Dimensions must be up to 16 whole numbers from 0 to 1023, separated by commas; "a" is not one\.$/);
+  assert.match(
+    await page.locator('#enc-dims-problem').textContent(),
+    /^Dimensions must be up to 16 whole numbers from 0 to 1023, separated by commas; "a" is not one\.$/,
+  );
   assert.equal(await page.locator('#enc-waves .u-legend').textContent(), waves, 'the chart keeps its waves');
   await page.locator('#enc-base').fill('1');
   await page.locator('#enc-base').press('Enter');
@@ -279,7 +314,9 @@ test('embed mode: no site chrome, and a host page on another origin resizes the 
   const frameUrl = `${site.url}?view=position&embed=1`;
   const host = createServer((request, response) => {
     response.writeHead(200, { 'Content-Type': 'text/html' });
-    response.end(`<!doctype html><title>host</title><h1>Course page</h1><iframe id="posenc" src="${frameUrl}" style="width:100%;height:150px;border:0"></iframe><script src="${site.url}embed.js"></script>`);
+    response.end(
+      `<!doctype html><title>host</title><h1>Course page</h1><iframe id="posenc" src="${frameUrl}" style="width:100%;height:150px;border:0"></iframe><script src="${site.url}embed.js"></script>`,
+    );
   });
   await new Promise((resolve) => host.listen(0, '127.0.0.1', resolve));
   try {
@@ -289,7 +326,7 @@ test('embed mode: no site chrome, and a host page on another origin resizes the 
     assert.equal(await frame.locator('.site-header').isVisible(), false);
     await site.page.waitForFunction(() => document.getElementById('posenc').getBoundingClientRect().height > 600, null, { timeout: 10_000 });
   } finally {
-    host.closeAllConnections();  // Chromium keeps its connection alive: close() alone waits about a minute for it
+    host.closeAllConnections(); // Chromium keeps its connection alive: close() alone waits about a minute for it
     await new Promise((resolve) => host.close(resolve));
   }
 });
@@ -318,5 +355,8 @@ test('axe-core finds no serious or critical violations in the engine views', asy
 
 test('no console errors and no requests to other origins in the views', () => {
   assert.deepEqual(site.consoleErrors, []);
-  assert.deepEqual(site.foreignRequests.filter((url) => !url.startsWith('http://127.0.0.1:')), []);
+  assert.deepEqual(
+    site.foreignRequests.filter((url) => !url.startsWith('http://127.0.0.1:')),
+    [],
+  );
 });

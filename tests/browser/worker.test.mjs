@@ -10,33 +10,48 @@ before(async () => {
   await site.page.goto(site.url);
   await site.page.waitForSelector('html[data-ready="true"]', { timeout: 30_000 });
 });
-after(async () => { await site?.close(); });
+after(async () => {
+  await site?.close();
+});
 
 test('the worker runs the whole quick preset with progress and a result per scheme, task and policy', async () => {
-  const outcome = await site.page.evaluate(() => new Promise((resolve) => {
-    const worker = new Worker('./trainer-worker.js', { type: 'module' });
-    const results = [];
-    let progress = 0;
-    let ready;
-    const started = performance.now();
-    worker.onmessage = ({ data }) => {
-      if (data.type === 'ready') ready = data.training;
-      if (data.type === 'progress') progress += 1;
-      if (data.type === 'result') {
-        results.push({ scheme: data.scheme, task: data.task, overflow: data.overflow, inDistribution: data.inDistribution.accuracy,
-          beyond: data.beyond.accuracy, beyondConfidence: data.beyond.confidence, losses: data.losses.length, buckets: data.buckets.accuracy.length });
-      }
-      if (data.type === 'done' || data.type === 'error') {
-        worker.terminate();
-        resolve({ last: data, results, progress, ready: Boolean(ready), wallMs: performance.now() - started });
-      }
-    };
-    worker.postMessage({ type: 'run', preset: 'quick', seed: 1 });
-  }));
+  const outcome = await site.page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const worker = new Worker('./trainer-worker.js', { type: 'module' });
+        const results = [];
+        let progress = 0;
+        let ready;
+        const started = performance.now();
+        worker.onmessage = ({ data }) => {
+          if (data.type === 'ready') ready = data.training;
+          if (data.type === 'progress') progress += 1;
+          if (data.type === 'result') {
+            results.push({
+              scheme: data.scheme,
+              task: data.task,
+              overflow: data.overflow,
+              inDistribution: data.inDistribution.accuracy,
+              beyond: data.beyond.accuracy,
+              beyondConfidence: data.beyond.confidence,
+              losses: data.losses.length,
+              buckets: data.buckets.accuracy.length,
+            });
+          }
+          if (data.type === 'done' || data.type === 'error') {
+            worker.terminate();
+            resolve({ last: data, results, progress, ready: Boolean(ready), wallMs: performance.now() - started });
+          }
+        };
+        worker.postMessage({ type: 'run', preset: 'quick', seed: 1 });
+      }),
+  );
   assert.equal(outcome.last.type, 'done', outcome.last.message);
   console.log(`quick preset in Chromium (all schemes, both tasks, 5 overflow policies): ${(outcome.wallMs / 1000).toFixed(1)} s`);
   for (const r of outcome.results)
-    console.log(`  ${r.task.padEnd(11)} ${(r.scheme + (r.overflow ? `/${r.overflow}` : '')).padEnd(20)} in ${r.inDistribution.toFixed(3)}  beyond ${r.beyond.toFixed(3)} (confidence ${r.beyondConfidence.toFixed(3)})`);
+    console.log(
+      `  ${r.task.padEnd(11)} ${(r.scheme + (r.overflow ? `/${r.overflow}` : '')).padEnd(20)} in ${r.inDistribution.toFixed(3)}  beyond ${r.beyond.toFixed(3)} (confidence ${r.beyondConfidence.toFixed(3)})`,
+    );
   assert.ok(outcome.ready);
   assert.equal(outcome.results.length, 2 * (5 + 5));
   assert.ok(outcome.progress >= outcome.results.length);
@@ -50,14 +65,15 @@ test('the worker runs the whole quick preset with progress and a result per sche
 test('cancel and restart 20 times: each cancel is prompt, no trainer stays alive, and no worker keeps running', async () => {
   const latencies = await site.page.evaluate(async () => {
     const worker = new Worker('./trainer-worker.js', { type: 'module' });
-    const next = (type) => new Promise((resolve) => {
-      worker.addEventListener('message', function listener({ data }) {
-        if (data.type === type || data.type === 'error') {
-          worker.removeEventListener('message', listener);
-          resolve(data);
-        }
+    const next = (type) =>
+      new Promise((resolve) => {
+        worker.addEventListener('message', function listener({ data }) {
+          if (data.type === type || data.type === 'error') {
+            worker.removeEventListener('message', listener);
+            resolve(data);
+          }
+        });
       });
-    });
     await next('ready');
     const measured = [];
     for (let i = 0; i < 20; i++) {

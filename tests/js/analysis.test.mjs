@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { closeTo, loadForTests } from './load.mjs';
 
 let posenc;
-before(async () => { posenc = await loadForTests(); });
+before(async () => {
+  posenc = await loadForTests();
+});
 
 describe('beyondTrained at p = 5,000, L = 2,048', () => {
   test('learned: no row, and what each policy costs', () => {
@@ -59,7 +61,12 @@ describe('attention', () => {
       const { weights, logits } = posenc.attention({ scheme, queryPosition: 5000 });
       assert.equal(weights.length, 5001);
       assert.equal(logits.length, 5001);
-      closeTo(weights.reduce((s, w) => s + w, 0), 1, 1e-12, 'sum');
+      closeTo(
+        weights.reduce((s, w) => s + w, 0),
+        1,
+        1e-12,
+        'sum',
+      );
     });
   }
 

@@ -12,12 +12,20 @@ const { formatAnswer } = await import(new URL('computed-templates.js', quiz));
 
 const decksFolder = new URL('../../web/decks/', import.meta.url);
 const cards = JSON.parse(readFileSync(new URL('index.json', decksFolder), 'utf8')).decks.flatMap((deckId) =>
-  JSON.parse(readFileSync(new URL(`${deckId}.json`, decksFolder), 'utf8')).cards.map((card) => ({ ...card, deckId })));
+  JSON.parse(readFileSync(new URL(`${deckId}.json`, decksFolder), 'utf8')).cards.map((card) => ({ ...card, deckId })),
+);
 /** The notes of an export: one [front, back, tags] per line after the header. */
-const notesOf = (text) => text.trimEnd().split('\n').filter((line) => !line.startsWith('#')).map((line) => line.split('\t'));
+const notesOf = (text) =>
+  text
+    .trimEnd()
+    .split('\n')
+    .filter((line) => !line.startsWith('#'))
+    .map((line) => line.split('\t'));
 
 let engine;
-before(async () => { engine = await loadForTests(); });
+before(async () => {
+  engine = await loadForTests();
+});
 
 describe('the shipped decks for Anki', () => {
   test('every card is a note of three fields; computed ones carry the numbers the engine drew', () => {
@@ -44,7 +52,7 @@ describe('the shipped decks for Anki', () => {
     assert.match(text, /θ/, 'Greek letters as characters');
   });
 
-  test('each tag once, even where a tag is also the deck\'s id', () => {
+  test("each tag once, even where a tag is also the deck's id", () => {
     for (const [, , tags] of notesOf(ankiExport(cards, drawComputedCards(cards, engine, 7)))) {
       const list = tags.split(' ');
       assert.equal(new Set(list).size, list.length, tags);

@@ -17,11 +17,20 @@ const { plainText } = await import(new URL('markup.js', quiz));
 const initSqlJs = createRequire(import.meta.url)('sql.js');
 
 const decksFolder = new URL('../../web/decks/', import.meta.url);
-const decks = JSON.parse(readFileSync(new URL('index.json', decksFolder), 'utf8')).decks.map((id) => JSON.parse(readFileSync(new URL(`${id}.json`, decksFolder), 'utf8')));
+const decks = JSON.parse(readFileSync(new URL('index.json', decksFolder), 'utf8')).decks.map((id) =>
+  JSON.parse(readFileSync(new URL(`${id}.json`, decksFolder), 'utf8')),
+);
 const cards = decks.flatMap((deck) => deck.cards.map((card) => ({ ...card, deckId: deck.id })));
 
 /** HTML field text as plain text: entities decoded, tags dropped, <br> as a line break. */
-const text = (html) => html.replace(/<br>/g, '\n').replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+const text = (html) =>
+  html
+    .replace(/<br>/g, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 /** The items of the HTML list in a field, as plain text. */
 const items = (html) => [...html.matchAll(/<li>(.*?)<\/li>/gs)].map(([, item]) => text(item));
 const paragraphsOf = (html) => [...html.matchAll(/<p>(.*?)<\/p>/gs)].map(([, item]) => text(item));
@@ -38,22 +47,36 @@ before(async () => {
 describe('the .apkg export, read back with anki-reader', () => {
   test('one note type with the tiers as fields, an Anki deck per posenc deck, a note per card', () => {
     const models = Object.values(read.collection.getModels());
-    assert.deepEqual(models.map((model) => model.getName()), [NOTE_TYPE_NAME]);
-    assert.deepEqual(models[0].getFields().map((field) => field.name), [...NOTE_FIELDS]);
+    assert.deepEqual(
+      models.map((model) => model.getName()),
+      [NOTE_TYPE_NAME],
+    );
+    assert.deepEqual(
+      models[0].getFields().map((field) => field.name),
+      [...NOTE_FIELDS],
+    );
     assert.deepEqual(NOTE_FIELDS, ['Question', 'Hints', 'Key points', 'Basic answer', 'Solid answer', 'Code', 'Red flags', 'Sources', 'posenc id']);
     const ankiDecks = Object.values(read.collection.getDecks()).filter((deck) => deck.getRawDeck().name.startsWith(DECK_PREFIX));
     assert.deepEqual(ankiDecks.map((deck) => deck.getRawDeck().name).sort(), decks.map((deck) => `${DECK_PREFIX}${deck.title}`).sort());
     for (const deck of ankiDecks) {
       const posencDeck = decks.find((entry) => `${DECK_PREFIX}${entry.title}` === deck.getRawDeck().name);
-      assert.deepEqual(Object.values(deck.getCards()).map((card) => card.getFields()['posenc id']).sort(), posencDeck.cards.map((card) => card.id).sort());
+      assert.deepEqual(
+        Object.values(deck.getCards())
+          .map((card) => card.getFields()['posenc id'])
+          .sort(),
+        posencDeck.cards.map((card) => card.id).sort(),
+      );
     }
     assert.equal(built.notes, cards.length);
     assert.equal(built.skipped, 0);
   });
 
-  test('every field of every note holds the card\'s text; computed cards the instance drawn for the export', () => {
-    const exported = new Map(Object.values(read.collection.getDecks()).flatMap((deck) => Object.values(deck.getCards()))
-      .map((card) => [card.getFields()['posenc id'], card.getFields()]));
+  test("every field of every note holds the card's text; computed cards the instance drawn for the export", () => {
+    const exported = new Map(
+      Object.values(read.collection.getDecks())
+        .flatMap((deck) => Object.values(deck.getCards()))
+        .map((card) => [card.getFields()['posenc id'], card.getFields()]),
+    );
     for (const card of cards) {
       const fields = exported.get(card.id);
       assert.ok(fields, card.id);
@@ -78,15 +101,17 @@ describe('the .apkg export, read back with anki-reader', () => {
   });
 
   test('the card template shows the question on the front and the tiers on the back', () => {
-    const card = Object.values(read.collection.getDecks()).flatMap((deck) => Object.values(deck.getCards()))
+    const card = Object.values(read.collection.getDecks())
+      .flatMap((deck) => Object.values(deck.getCards()))
       .find((entry) => entry.getFields()['posenc id'] === 'rope-rotation-relative-score');
     const [question] = card.getQuestions();
     assert.match(question.getQuestionString(), /How does rotary position embedding/);
     assert.doesNotMatch(question.getQuestionString(), /Key points/);
-    for (const heading of ['Key points', 'Basic answer (~20 s)', 'Solid answer (~60 s)', 'Red flags', 'Sources']) assert.ok(question.getAnswerString().includes(heading), heading);
+    for (const heading of ['Key points', 'Basic answer (~20 s)', 'Solid answer (~60 s)', 'Red flags', 'Sources'])
+      assert.ok(question.getAnswerString().includes(heading), heading);
   });
 
-  test('tags: the card\'s, and its deck id, each once; deck text never becomes markup', async () => {
+  test("tags: the card's, and its deck id, each once; deck text never becomes markup", async () => {
     const rows = read.collection.getRawCollection().exec('SELECT tags, flds FROM notes')[0].values;
     const byId = new Map(rows.map(([tags, flds]) => [flds.split('\x1f').at(-1), tags.trim().split(' ')]));
     for (const card of cards) assert.deepEqual(byId.get(card.id), [...new Set([...card.tags, card.deckId])], card.id);

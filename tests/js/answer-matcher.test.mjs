@@ -22,7 +22,9 @@ const RECALL_FLOOR = 0.85;
 
 /** Precision and recall over every (answer, key point) judgement of the fixtures. */
 export function measure(answers) {
-  let truePositive = 0, falsePositive = 0, falseNegative = 0;
+  let truePositive = 0,
+    falsePositive = 0,
+    falseNegative = 0;
   const misses = [];
   for (const { card: id, answer, covered } of answers) {
     const card = cards.get(id);
@@ -30,11 +32,23 @@ export function measure(answers) {
     judged.forEach((said, index) => {
       const truth = covered.includes(index);
       if (said && truth) truePositive++;
-      else if (said) { falsePositive++; misses.push(`${id}[${index}] wrongly covered by: ${answer}`); }
-      else if (truth) { falseNegative++; misses.push(`${id}[${index}] missed in: ${answer}`); }
+      else if (said) {
+        falsePositive++;
+        misses.push(`${id}[${index}] wrongly covered by: ${answer}`);
+      } else if (truth) {
+        falseNegative++;
+        misses.push(`${id}[${index}] missed in: ${answer}`);
+      }
     });
   }
-  return { precision: truePositive / (truePositive + falsePositive), recall: truePositive / (truePositive + falseNegative), truePositive, falsePositive, falseNegative, misses };
+  return {
+    precision: truePositive / (truePositive + falsePositive),
+    recall: truePositive / (truePositive + falseNegative),
+    truePositive,
+    falsePositive,
+    falseNegative,
+    misses,
+  };
 }
 
 describe('typed answers: normalising', () => {
@@ -67,10 +81,15 @@ describe('typed answers: measured on the fixtures', () => {
     for (const kind of ['right', 'partial', 'wrong']) assert.ok(fixtures.filter((entry) => entry.kind === kind).length >= 15, kind);
     for (const { card } of [...fixtures, ...heldOut]) assert.ok(cards.get(card)?.keyPointTerms, `${card} has keyPointTerms`);
   });
-  for (const [name, answers] of [['written with the terms', fixtures], ['held out', heldOut]]) {
+  for (const [name, answers] of [
+    ['written with the terms', fixtures],
+    ['held out', heldOut],
+  ]) {
     test(`${name}: precision >= ${PRECISION_FLOOR} and recall >= ${RECALL_FLOOR} over every key-point judgement`, () => {
       const { precision, recall, truePositive, falsePositive, falseNegative, misses } = measure(answers);
-      console.log(`# matcher, ${name}, ${answers.length} answers: precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)} (${truePositive} right, ${falsePositive} wrongly covered, ${falseNegative} missed)`);
+      console.log(
+        `# matcher, ${name}, ${answers.length} answers: precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)} (${truePositive} right, ${falsePositive} wrongly covered, ${falseNegative} missed)`,
+      );
       for (const miss of misses) console.log(`#   ${miss.slice(0, 160)}`);
       assert.ok(precision >= PRECISION_FLOOR, `precision ${precision}`);
       assert.ok(recall >= RECALL_FLOOR, `recall ${recall}`);
@@ -81,7 +100,11 @@ describe('typed answers: measured on the fixtures', () => {
     const withoutTerms = (() => {
       const saved = new Map([...cards].map(([id, card]) => [id, card.keyPointTerms]));
       for (const card of cards.values()) card.keyPointTerms = undefined;
-      try { return measure(fixtures); } finally { for (const [id, terms] of saved) cards.get(id).keyPointTerms = terms; }
+      try {
+        return measure(fixtures);
+      } finally {
+        for (const [id, terms] of saved) cards.get(id).keyPointTerms = terms;
+      }
     })();
     console.log(`# own words only: precision ${withoutTerms.precision.toFixed(3)}, recall ${withoutTerms.recall.toFixed(3)}`);
     assert.ok(withoutTerms.recall < withTerms.recall, 'the deck terms add recall');

@@ -11,8 +11,8 @@ import { closeTo, loadForTests } from './load.mjs';
 import { argumentShapes } from '../../dist/posenc-arguments.js';
 
 let posenc;
-let liveId;  // a trainer for the trainerStep/trainerEvaluate cases; 'live' in a case stands for its id
-let liveParameters;  // its parameters: 'live' as modelProbe's or modelEvaluate's parameters stands for them
+let liveId; // a trainer for the trainerStep/trainerEvaluate cases; 'live' in a case stands for its id
+let liveParameters; // its parameters: 'live' as modelProbe's or modelEvaluate's parameters stands for them
 before(async () => {
   posenc = await loadForTests();
   liveId = posenc.trainerCreate({ scheme: 'rope', task: 'copyBack' }).id;
@@ -45,118 +45,229 @@ const valid = {
 const optionFunctions = Object.keys(valid);
 
 // [function, field, bad value, expected error, argument named in the message]
-const R = RangeError, T = TypeError;
+const R = RangeError,
+  T = TypeError;
 const cases = [
   ...['sinusoidal', 'nope'].flatMap((fn) => [
-    [fn, 'dModel', 0, R, 'dModel'], [fn, 'dModel', -8, R, 'dModel'], [fn, 'dModel', 4097, R, 'dModel'],
-    [fn, 'dModel', 2.5, R, 'dModel'], [fn, 'dModel', NaN, R, 'dModel'], [fn, 'dModel', Infinity, R, 'dModel'],
-    [fn, 'dModel', 1e308, R, 'dModel'], [fn, 'dModel', '8', T, 'dModel'], [fn, 'dModel', undefined, T, 'dModel'],
-    [fn, 'dModel', null, T, 'dModel'], [fn, 'positions', [-1], R, 'positions[0]'], [fn, 'positions', [0, 1.5], R, 'positions[1]'],
-    [fn, 'positions', [65537], R, 'positions[0]'], [fn, 'positions', [NaN], R, 'positions[0]'], [fn, 'positions', [Infinity], R, 'positions[0]'],
-    [fn, 'positions', ['1'], T, 'positions[0]'], [fn, 'positions', [null], T, 'positions[0]'], [fn, 'positions', 'abc', T, 'positions'],
-    [fn, 'positions', { length: 2 }, T, 'positions'], [fn, 'positions', new BigInt64Array(1), T, 'positions'],
+    [fn, 'dModel', 0, R, 'dModel'],
+    [fn, 'dModel', -8, R, 'dModel'],
+    [fn, 'dModel', 4097, R, 'dModel'],
+    [fn, 'dModel', 2.5, R, 'dModel'],
+    [fn, 'dModel', NaN, R, 'dModel'],
+    [fn, 'dModel', Infinity, R, 'dModel'],
+    [fn, 'dModel', 1e308, R, 'dModel'],
+    [fn, 'dModel', '8', T, 'dModel'],
+    [fn, 'dModel', undefined, T, 'dModel'],
+    [fn, 'dModel', null, T, 'dModel'],
+    [fn, 'positions', [-1], R, 'positions[0]'],
+    [fn, 'positions', [0, 1.5], R, 'positions[1]'],
+    [fn, 'positions', [65537], R, 'positions[0]'],
+    [fn, 'positions', [NaN], R, 'positions[0]'],
+    [fn, 'positions', [Infinity], R, 'positions[0]'],
+    [fn, 'positions', ['1'], T, 'positions[0]'],
+    [fn, 'positions', [null], T, 'positions[0]'],
+    [fn, 'positions', 'abc', T, 'positions'],
+    [fn, 'positions', { length: 2 }, T, 'positions'],
+    [fn, 'positions', new BigInt64Array(1), T, 'positions'],
     [fn, 'positions', new Int32Array(1 << 23), R, 'positions.length x dModel'],
   ]),
-  ['sinusoidal', 'base', 1, R, 'base'], ['sinusoidal', 'base', 0, R, 'base'], ['sinusoidal', 'base', -5, R, 'base'],
-  ['sinusoidal', 'base', NaN, R, 'base'], ['sinusoidal', 'base', Infinity, R, 'base'], ['sinusoidal', 'base', '1e4', T, 'base'],
-  ['sinusoidal', 'layout', 'rows', R, 'layout'], ['sinusoidal', 'layout', 3, T, 'layout'],
-  ['sinusoidal', 'precision', 'float16', R, 'precision'], ['sinusoidal', 'precision', true, T, 'precision'],
-  ['learnedTable', 'maxLength', 0, R, 'maxLength'], ['learnedTable', 'maxLength', 65537, R, 'maxLength'],
-  ['learnedTable', 'maxLength', 1.5, R, 'maxLength'], ['learnedTable', 'maxLength', undefined, T, 'maxLength'],
-  ['learnedTable', 'dModel', 0, R, 'dModel'], ['learnedTable', 'dModel', 5000, R, 'dModel'],
-  ['learnedTable', 'seed', -1, R, 'seed'], ['learnedTable', 'seed', 0.5, R, 'seed'], ['learnedTable', 'seed', 'x', T, 'seed'],
-  ['learnedLookup', 'table', null, T, 'table'], ['learnedLookup', 'table', { rows: 4, cols: 2 }, T, 'table.data'],
+  ['sinusoidal', 'base', 1, R, 'base'],
+  ['sinusoidal', 'base', 0, R, 'base'],
+  ['sinusoidal', 'base', -5, R, 'base'],
+  ['sinusoidal', 'base', NaN, R, 'base'],
+  ['sinusoidal', 'base', Infinity, R, 'base'],
+  ['sinusoidal', 'base', '1e4', T, 'base'],
+  ['sinusoidal', 'layout', 'rows', R, 'layout'],
+  ['sinusoidal', 'layout', 3, T, 'layout'],
+  ['sinusoidal', 'precision', 'float16', R, 'precision'],
+  ['sinusoidal', 'precision', true, T, 'precision'],
+  ['learnedTable', 'maxLength', 0, R, 'maxLength'],
+  ['learnedTable', 'maxLength', 65537, R, 'maxLength'],
+  ['learnedTable', 'maxLength', 1.5, R, 'maxLength'],
+  ['learnedTable', 'maxLength', undefined, T, 'maxLength'],
+  ['learnedTable', 'dModel', 0, R, 'dModel'],
+  ['learnedTable', 'dModel', 5000, R, 'dModel'],
+  ['learnedTable', 'seed', -1, R, 'seed'],
+  ['learnedTable', 'seed', 0.5, R, 'seed'],
+  ['learnedTable', 'seed', 'x', T, 'seed'],
+  ['learnedLookup', 'table', null, T, 'table'],
+  ['learnedLookup', 'table', { rows: 4, cols: 2 }, T, 'table.data'],
   ['learnedLookup', 'table', { rows: 4, cols: 2, data: new Float64Array(7) }, R, 'table.data.length'],
   ['learnedLookup', 'table', { rows: 0, cols: 2, data: [] }, R, 'table.rows'],
   ['learnedLookup', 'table', { rows: 4, cols: 2, data: [1, 2, 3, 4, 5, 6, 7, NaN] }, R, 'table.data[7]'],
-  ['learnedLookup', 'positions', [4], R, 'positions[0]'], ['learnedLookup', 'positions', [-1], R, 'positions[0]'],
-  ['learnedLookup', 'overflow', 'extrapolate', R, 'overflow'], ['learnedLookup', 'overflow', 1, T, 'overflow'],
-  ['learnedLookup', 'sequenceLength', -1, R, 'sequenceLength'], ['learnedLookup', 'sequenceLength', 1.5, R, 'sequenceLength'],
-  ['rope', 'x', new Float64Array(7), R, 'x.length'], ['rope', 'x', new Float64Array(6), R, 'headDim'],
-  ['rope', 'x', 'x', T, 'x'], ['rope', 'x', [1, 2, 3, NaN, 1, 2, 3, 4], R, 'x[3]'],
-  ['rope', 'positions', [], R, 'positions.length'], ['rope', 'positions', [0, -3], R, 'positions[1]'],
-  ['rope', 'base', 0.5, R, 'base'], ['rope', 'pairing', 'neox', R, 'pairing'], ['rope', 'pairing', null, T, 'pairing'],
-  ['rope', 'scaling', 'pi', T, 'scaling'], ['rope', 'scaling', { kind: 'linear' }, R, 'scaling.kind'],
-  ['rope', 'scaling', { kind: 'pi', factor: 0.5 }, R, 'scaling.factor'], ['rope', 'scaling', { kind: 'pi', factor: NaN }, R, 'scaling.factor'],
-  ['rope', 'scaling', { kind: 'ntk', factor: 1e308 }, R, 'scaling.factor'], ['rope', 'scaling', { kind: 'ntk', factor: '2' }, T, 'scaling.factor'],
-  ['rope', 'scaling', { kind: 'yarn', factor: 2 }, R, 'scaling.trainedLength'], ['rope', 'scaling', { kind: 'yarn', factor: 2, trainedLength: -1 }, R, 'scaling.trainedLength'],
-  ['ropeScore', 'q', [1, 2, 3], R, 'k.length'], ['ropeScore', 'k', [1, 2], R, 'k.length'], ['ropeScore', 'q', undefined, T, 'q'],
-  ['ropeScore', 'q', new Float64Array(5000), R, 'q.length'], ['ropeScore', 'm', -1, R, 'm'], ['ropeScore', 'n', 2 ** 24 + 1, R, 'n'],
-  ['ropeScore', 'm', 1.5, R, 'm'], ['ropeScore', 'n', 'zero', T, 'n'],
-  ['ropeFrequencies', 'headDim', 7, R, 'headDim'], ['ropeFrequencies', 'headDim', 0, R, 'headDim'], ['ropeFrequencies', 'headDim', 8192, R, 'headDim'],
-  ['alibiBias', 'nHeads', 0, R, 'nHeads'], ['alibiBias', 'nHeads', 1025, R, 'nHeads'], ['alibiBias', 'nHeads', 2.5, R, 'nHeads'],
-  ['alibiBias', 'queryLength', 4, R, 'queryLength'], ['alibiBias', 'queryLength', 0, R, 'queryLength'],
-  ['alibiBias', 'keyLength', 0, R, 'keyLength'], ['alibiBias', 'keyLength', 'long', T, 'keyLength'],
-  ['t5Bucket', 'relativePositions', [0.5], R, 'relativePositions[0]'], ['t5Bucket', 'relativePositions', [2 ** 40], R, 'relativePositions[0]'],
-  ['t5Bucket', 'relativePositions', 5, T, 'relativePositions'], ['t5Bucket', 'numBuckets', 31, R, 'numBuckets'],
-  ['t5Bucket', 'numBuckets', 0, R, 'numBuckets'], ['t5Bucket', 'maxDistance', 4, R, 'maxDistance'],
-  ['t5Bucket', 'bidirectional', 'yes', T, 'bidirectional'], ['t5Bucket', 'bidirectional', 1, T, 'bidirectional'],
-  ['attention', 'scheme', 'xpos', R, 'scheme'], ['attention', 'scheme', undefined, T, 'scheme'],
-  ['attention', 'queryPosition', -1, R, 'queryPosition'], ['attention', 'queryPosition', 2 ** 24 + 1, R, 'queryPosition'],
+  ['learnedLookup', 'positions', [4], R, 'positions[0]'],
+  ['learnedLookup', 'positions', [-1], R, 'positions[0]'],
+  ['learnedLookup', 'overflow', 'extrapolate', R, 'overflow'],
+  ['learnedLookup', 'overflow', 1, T, 'overflow'],
+  ['learnedLookup', 'sequenceLength', -1, R, 'sequenceLength'],
+  ['learnedLookup', 'sequenceLength', 1.5, R, 'sequenceLength'],
+  ['rope', 'x', new Float64Array(7), R, 'x.length'],
+  ['rope', 'x', new Float64Array(6), R, 'headDim'],
+  ['rope', 'x', 'x', T, 'x'],
+  ['rope', 'x', [1, 2, 3, NaN, 1, 2, 3, 4], R, 'x[3]'],
+  ['rope', 'positions', [], R, 'positions.length'],
+  ['rope', 'positions', [0, -3], R, 'positions[1]'],
+  ['rope', 'base', 0.5, R, 'base'],
+  ['rope', 'pairing', 'neox', R, 'pairing'],
+  ['rope', 'pairing', null, T, 'pairing'],
+  ['rope', 'scaling', 'pi', T, 'scaling'],
+  ['rope', 'scaling', { kind: 'linear' }, R, 'scaling.kind'],
+  ['rope', 'scaling', { kind: 'pi', factor: 0.5 }, R, 'scaling.factor'],
+  ['rope', 'scaling', { kind: 'pi', factor: NaN }, R, 'scaling.factor'],
+  ['rope', 'scaling', { kind: 'ntk', factor: 1e308 }, R, 'scaling.factor'],
+  ['rope', 'scaling', { kind: 'ntk', factor: '2' }, T, 'scaling.factor'],
+  ['rope', 'scaling', { kind: 'yarn', factor: 2 }, R, 'scaling.trainedLength'],
+  ['rope', 'scaling', { kind: 'yarn', factor: 2, trainedLength: -1 }, R, 'scaling.trainedLength'],
+  ['ropeScore', 'q', [1, 2, 3], R, 'k.length'],
+  ['ropeScore', 'k', [1, 2], R, 'k.length'],
+  ['ropeScore', 'q', undefined, T, 'q'],
+  ['ropeScore', 'q', new Float64Array(5000), R, 'q.length'],
+  ['ropeScore', 'm', -1, R, 'm'],
+  ['ropeScore', 'n', 2 ** 24 + 1, R, 'n'],
+  ['ropeScore', 'm', 1.5, R, 'm'],
+  ['ropeScore', 'n', 'zero', T, 'n'],
+  ['ropeFrequencies', 'headDim', 7, R, 'headDim'],
+  ['ropeFrequencies', 'headDim', 0, R, 'headDim'],
+  ['ropeFrequencies', 'headDim', 8192, R, 'headDim'],
+  ['alibiBias', 'nHeads', 0, R, 'nHeads'],
+  ['alibiBias', 'nHeads', 1025, R, 'nHeads'],
+  ['alibiBias', 'nHeads', 2.5, R, 'nHeads'],
+  ['alibiBias', 'queryLength', 4, R, 'queryLength'],
+  ['alibiBias', 'queryLength', 0, R, 'queryLength'],
+  ['alibiBias', 'keyLength', 0, R, 'keyLength'],
+  ['alibiBias', 'keyLength', 'long', T, 'keyLength'],
+  ['t5Bucket', 'relativePositions', [0.5], R, 'relativePositions[0]'],
+  ['t5Bucket', 'relativePositions', [2 ** 40], R, 'relativePositions[0]'],
+  ['t5Bucket', 'relativePositions', 5, T, 'relativePositions'],
+  ['t5Bucket', 'numBuckets', 31, R, 'numBuckets'],
+  ['t5Bucket', 'numBuckets', 0, R, 'numBuckets'],
+  ['t5Bucket', 'maxDistance', 4, R, 'maxDistance'],
+  ['t5Bucket', 'bidirectional', 'yes', T, 'bidirectional'],
+  ['t5Bucket', 'bidirectional', 1, T, 'bidirectional'],
+  ['attention', 'scheme', 'xpos', R, 'scheme'],
+  ['attention', 'scheme', undefined, T, 'scheme'],
+  ['attention', 'queryPosition', -1, R, 'queryPosition'],
+  ['attention', 'queryPosition', 2 ** 24 + 1, R, 'queryPosition'],
   ['attention', null, { queryPosition: 2 ** 21, dModel: 256 }, R, '(queryPosition + 1) x dModel'],
-  ['attention', 'dModel', 7, R, 'dModel'], ['attention', 'dModel', 512, R, 'dModel'], ['attention', 'head', 8, R, 'head'],
-  ['attention', 'nHeads', 0, R, 'nHeads'], ['attention', 'overflow', 'none', R, 'overflow'],
-  ['attention', 'trainedLength', 0, R, 'trainedLength'], ['attention', 'seed', -2, R, 'seed'],
-  ['beyondTrained', 'scheme', 'absolute', R, 'scheme'], ['beyondTrained', 'p', -1, R, 'p'], ['beyondTrained', 'p', 1e308, R, 'p'],
-  ['beyondTrained', 'trainedLength', 0, R, 'trainedLength'], ['beyondTrained', 'dModel', 1, R, 'dModel'],
-  ['beyondTrained', 'base', 1, R, 'base'], ['beyondTrained', 'trainedLength', 65536, R, 'trainedLength x dModel'],
-  ['beyondTrained', null, { scheme: 'rope', latentDims: -1 }, R, 'latentDims'], ['beyondTrained', null, { scheme: 'rope', latentDims: 1.5 }, R, 'latentDims'],
+  ['attention', 'dModel', 7, R, 'dModel'],
+  ['attention', 'dModel', 512, R, 'dModel'],
+  ['attention', 'head', 8, R, 'head'],
+  ['attention', 'nHeads', 0, R, 'nHeads'],
+  ['attention', 'overflow', 'none', R, 'overflow'],
+  ['attention', 'trainedLength', 0, R, 'trainedLength'],
+  ['attention', 'seed', -2, R, 'seed'],
+  ['beyondTrained', 'scheme', 'absolute', R, 'scheme'],
+  ['beyondTrained', 'p', -1, R, 'p'],
+  ['beyondTrained', 'p', 1e308, R, 'p'],
+  ['beyondTrained', 'trainedLength', 0, R, 'trainedLength'],
+  ['beyondTrained', 'dModel', 1, R, 'dModel'],
+  ['beyondTrained', 'base', 1, R, 'base'],
+  ['beyondTrained', 'trainedLength', 65536, R, 'trainedLength x dModel'],
+  ['beyondTrained', null, { scheme: 'rope', latentDims: -1 }, R, 'latentDims'],
+  ['beyondTrained', null, { scheme: 'rope', latentDims: 1.5 }, R, 'latentDims'],
   ['beyondTrained', null, { scheme: 'rope', span: { kind: 'sliding', size: 0 } }, R, 'span.size'],
-  ['beyondTrained', null, { scheme: 'rope', span: { kind: 'window' } }, R, 'span.kind'], ['beyondTrained', null, { scheme: 'rope', span: 5 }, T, 'span'],
+  ['beyondTrained', null, { scheme: 'rope', span: { kind: 'window' } }, R, 'span.kind'],
+  ['beyondTrained', null, { scheme: 'rope', span: 5 }, T, 'span'],
   ['beyondTrained', null, { scheme: 'rope', rotaryAxes: 'mrope', headDim: 64 }, R, 'mropeSection'],
-  ['beyondTrained', 'model', 'gpt-5', R, 'model'], ['beyondTrained', 'model', 3, T, 'model'], ['beyondTrained', null, { model: 'gpt-2', p: -1 }, R, 'p'],
+  ['beyondTrained', 'model', 'gpt-5', R, 'model'],
+  ['beyondTrained', 'model', 3, T, 'model'],
+  ['beyondTrained', null, { model: 'gpt-2', p: -1 }, R, 'p'],
   ['beyondTrained', null, { model: 'llama-4-scout', p: 2 ** 24 + 1 }, R, 'p'],
-  ['attention', 'model', 'Llama', R, 'model'], ['attention', 'model', {}, T, 'model'],
-  ['attention', null, { model: 'gemma-3-4b', layerGroup: 'nope' }, R, 'layerGroup'], ['attention', null, { model: 'gemma-3-4b', layerGroup: 2 }, T, 'layerGroup'],
-  ['attention', null, { model: 't5', dModel: 7 }, R, 'dModel'], ['attention', null, { model: 'llama-3.1-8b', queryPosition: 2 ** 21 }, R, '(queryPosition + 1) x dModel'],
-  ['attention', 'span', { kind: 'chunked', size: -4 }, R, 'span.size'], ['attention', 'span', { kind: 'sliding', size: 2.5 }, R, 'span.size'],
-  ['attention', 'span', { kind: 1 }, T, 'span.kind'], ['attention', 'rotaryFraction', 0.1, R, 'rotaryFraction'],
-  ['offsetSimilarity', 'dModel', 9, R, 'dModel'], ['offsetSimilarity', 'maxOffset', 70000, R, 'maxOffset'],
-  ['offsetSimilarity', 'p', 65536.5, R, 'p'], ['offsetSimilarity', 'seed', NaN, R, 'seed'],
+  ['attention', 'model', 'Llama', R, 'model'],
+  ['attention', 'model', {}, T, 'model'],
+  ['attention', null, { model: 'gemma-3-4b', layerGroup: 'nope' }, R, 'layerGroup'],
+  ['attention', null, { model: 'gemma-3-4b', layerGroup: 2 }, T, 'layerGroup'],
+  ['attention', null, { model: 't5', dModel: 7 }, R, 'dModel'],
+  ['attention', null, { model: 'llama-3.1-8b', queryPosition: 2 ** 21 }, R, '(queryPosition + 1) x dModel'],
+  ['attention', 'span', { kind: 'chunked', size: -4 }, R, 'span.size'],
+  ['attention', 'span', { kind: 'sliding', size: 2.5 }, R, 'span.size'],
+  ['attention', 'span', { kind: 1 }, T, 'span.kind'],
+  ['attention', 'rotaryFraction', 0.1, R, 'rotaryFraction'],
+  ['offsetSimilarity', 'dModel', 9, R, 'dModel'],
+  ['offsetSimilarity', 'maxOffset', 70000, R, 'maxOffset'],
+  ['offsetSimilarity', 'p', 65536.5, R, 'p'],
+  ['offsetSimilarity', 'seed', NaN, R, 'seed'],
   // field null: the value is a patch of several fields
-  ['trainerCreate', null, { dModel: 30, nHeads: 4 }, R, 'dModel'], ['trainerCreate', null, { dModel: 36, nHeads: 4 }, R, 'dModel'],
-  ['trainerCreate', 'trainedLength', 3, R, 'trainedLength'], ['trainerCreate', null, { trainedLength: 8192, queriesPerSequence: 0 }, R, 'trainedLength'],
-  ['trainerCreate', 'queriesPerSequence', 33, R, 'queriesPerSequence'], ['trainerCreate', null, { warmupSteps: 5, warmupLength: 2 }, R, 'warmupLength'],
-  ['trainerCreate', 'preset', 'huge', R, 'preset'], ['trainerCreate', 'preset', 2, T, 'preset'],
+  ['trainerCreate', null, { dModel: 30, nHeads: 4 }, R, 'dModel'],
+  ['trainerCreate', null, { dModel: 36, nHeads: 4 }, R, 'dModel'],
+  ['trainerCreate', 'trainedLength', 3, R, 'trainedLength'],
+  ['trainerCreate', null, { trainedLength: 8192, queriesPerSequence: 0 }, R, 'trainedLength'],
+  ['trainerCreate', 'queriesPerSequence', 33, R, 'queriesPerSequence'],
+  ['trainerCreate', null, { warmupSteps: 5, warmupLength: 2 }, R, 'warmupLength'],
+  ['trainerCreate', 'preset', 'huge', R, 'preset'],
+  ['trainerCreate', 'preset', 2, T, 'preset'],
   ['trainerCreate', 'learningRate', 2, R, 'learningRate'],
-  ['trainerEvaluate', 'length', 16, R, 'length'], ['trainerEvaluate', 'queriesPerBucket', 9, R, 'queriesPerBucket'],
-  ['trainerEvaluate', 'preset', 'x', R, 'preset'], ['trainerEvaluate', 'preset', null, T, 'preset'],
-  ['trainerStep', 'id', 123456, R, 'id'], ['trainerEvaluate', 'id', 123456, R, 'id'], ['trainerDispose', 'id', 123456, R, 'id'],
-  ['trainerStep', 'id', 0, R, 'id'], ['trainerParameters', 'id', 123456, R, 'id'],
+  ['trainerEvaluate', 'length', 16, R, 'length'],
+  ['trainerEvaluate', 'queriesPerBucket', 9, R, 'queriesPerBucket'],
+  ['trainerEvaluate', 'preset', 'x', R, 'preset'],
+  ['trainerEvaluate', 'preset', null, T, 'preset'],
+  ['trainerStep', 'id', 123456, R, 'id'],
+  ['trainerEvaluate', 'id', 123456, R, 'id'],
+  ['trainerDispose', 'id', 123456, R, 'id'],
+  ['trainerStep', 'id', 0, R, 'id'],
+  ['trainerParameters', 'id', 123456, R, 'id'],
   ['trainerCreate', null, { windowSteps: 5, windowLength: 3, windowBatch: 4 }, R, 'windowLength'],
   ['trainerCreate', null, { windowSteps: 5, windowLength: 8, windowBatch: 0 }, R, 'windowBatch'],
   ['trainerCreate', null, { task: 'lastMarker', markerSpacing: 0 }, R, 'markerSpacing'],
   ...['modelProbe', 'modelEvaluate'].flatMap((fn) => [
-    [fn, 'parameters', new Float64Array(10), R, 'parameters.length'], [fn, 'parameters', [], R, 'parameters.length'],
-    [fn, 'parameters', 'weights', T, 'parameters'], [fn, 'parameters', new Float64Array(200000), R, 'parameters.length'],
-    [fn, 'parameters', { length: 5656 }, T, 'parameters'], [fn, 'parameters', new BigInt64Array(4), T, 'parameters'],
-    [fn, 'scheme', 'learned', R, 'parameters.length'],  // a learned table adds L rows: the same parameters no longer fit
-    [fn, 'dModel', 64, R, 'parameters.length'], [fn, 'dModel', 30, R, 'dModel'], [fn, 'preset', 'huge', R, 'preset'],
+    [fn, 'parameters', new Float64Array(10), R, 'parameters.length'],
+    [fn, 'parameters', [], R, 'parameters.length'],
+    [fn, 'parameters', 'weights', T, 'parameters'],
+    [fn, 'parameters', new Float64Array(200000), R, 'parameters.length'],
+    [fn, 'parameters', { length: 5656 }, T, 'parameters'],
+    [fn, 'parameters', new BigInt64Array(4), T, 'parameters'],
+    [fn, 'scheme', 'learned', R, 'parameters.length'], // a learned table adds L rows: the same parameters no longer fit
+    [fn, 'dModel', 64, R, 'parameters.length'],
+    [fn, 'dModel', 30, R, 'dModel'],
+    [fn, 'preset', 'huge', R, 'preset'],
   ]),
-  ['modelProbe', 'queryPosition', 2, R, 'queryPosition'],  // copy back: nothing sits 3 back of position 2
-  ['modelProbe', 'scaling', { kind: 'linear' }, R, 'scaling.kind'], ['modelProbe', 'scaling', { kind: 'pi', factor: 0.5 }, R, 'scaling.factor'],
-  ['modelProbe', 'scaling', { kind: 'yarn', factor: 2 }, R, 'scaling.trainedLength'], ['modelProbe', 'scaling', 'ntk', T, 'scaling'],
+  ['modelProbe', 'queryPosition', 2, R, 'queryPosition'], // copy back: nothing sits 3 back of position 2
+  ['modelProbe', 'scaling', { kind: 'linear' }, R, 'scaling.kind'],
+  ['modelProbe', 'scaling', { kind: 'pi', factor: 0.5 }, R, 'scaling.factor'],
+  ['modelProbe', 'scaling', { kind: 'yarn', factor: 2 }, R, 'scaling.trainedLength'],
+  ['modelProbe', 'scaling', 'ntk', T, 'scaling'],
   ['modelEvaluate', 'scaling', { kind: 'ntk', factor: NaN }, R, 'scaling.factor'],
   ['modelProbe', 'overflow', 'extrapolate', R, 'overflow'],
-  ['modelEvaluate', 'length', 16, R, 'length'], ['modelEvaluate', 'queriesPerBucket', 9, R, 'queriesPerBucket'],
+  ['modelEvaluate', 'length', 16, R, 'length'],
+  ['modelEvaluate', 'queriesPerBucket', 9, R, 'queriesPerBucket'],
 ];
 
 // Batteries. Integers: [low, high] as the module allows them.
 const integers = {
-  sinusoidal: { dModel: [1, 4096] }, nope: { dModel: [1, 4096] },
+  sinusoidal: { dModel: [1, 4096] },
+  nope: { dModel: [1, 4096] },
   learnedTable: { maxLength: [1, 65536], dModel: [1, 4096], seed: [0, 2 ** 53] },
   ropeScore: { m: [0, 2 ** 24], n: [0, 2 ** 24] },
   ropeFrequencies: { headDim: [2, 4096], sequenceLength: [1, 2 ** 24 + 1] },
   alibiBias: { nHeads: [1, 1024], queryLength: [1, 65537], keyLength: [1, 65537] },
   t5Bucket: { numBuckets: [2, 1024], maxDistance: [1, 2 ** 20] },
-  attention: { queryPosition: [0, 2 ** 24], dModel: [2, 256], seed: [0, 2 ** 53], trainedLength: [1, 65536], nHeads: [1, 1024], head: [0, 7],
-    latentDims: [0, 256] },
+  attention: {
+    queryPosition: [0, 2 ** 24],
+    dModel: [2, 256],
+    seed: [0, 2 ** 53],
+    trainedLength: [1, 65536],
+    nHeads: [1, 1024],
+    head: [0, 7],
+    latentDims: [0, 256],
+  },
   beyondTrained: { p: [0, 2 ** 24], trainedLength: [1, 2 ** 24], dModel: [2, 4096] },
   offsetSimilarity: { p: [0, 65536], maxOffset: [0, 65536], dModel: [2, 4096], seed: [0, 2 ** 53] },
   trainerCreate: {
-    seed: [0, 2 ** 53], trainedLength: [1, 16384], dModel: [2, 128], nHeads: [1, 8], nLayers: [1, 2], mlpHidden: [0, 512],
-    offset: [1, 64], symbols: [2, 128], passkeys: [2, 128], markerSpacing: [1, 1024], batchSize: [1, 256], warmupSteps: [0, 2 ** 30],
-    windowSteps: [0, 2 ** 30], windowLength: [0, 32], windowBatch: [0, 256],
+    seed: [0, 2 ** 53],
+    trainedLength: [1, 16384],
+    dModel: [2, 128],
+    nHeads: [1, 8],
+    nLayers: [1, 2],
+    mlpHidden: [0, 512],
+    offset: [1, 64],
+    symbols: [2, 128],
+    passkeys: [2, 128],
+    markerSpacing: [1, 1024],
+    batchSize: [1, 256],
+    warmupSteps: [0, 2 ** 30],
+    windowSteps: [0, 2 ** 30],
+    windowLength: [0, 32],
+    windowBatch: [0, 256],
   },
   trainerStep: { id: [1, 2 ** 30], steps: [1, 10000] },
   trainerEvaluate: { id: [1, 2 ** 30], length: [1, 16384], bucketWidth: [1, 16384], sequences: [1, 256], firstSequence: [0, 2 ** 30], seed: [0, 2 ** 53] },
@@ -173,8 +284,17 @@ for (const [fn, fields] of Object.entries(integers)) {
   }
 }
 // Real numbers that must be finite and within a range (1e308 is a valid base: base^(2i/d) <= base).
-const reals = { sinusoidal: ['base'], rope: ['base', 'rotaryFraction'], ropeFrequencies: ['base', 'rotaryFraction'], attention: ['base'], beyondTrained: ['base'],
-  offsetSimilarity: ['base'], trainerCreate: ['base', 'learningRate'], modelProbe: ['base'], modelEvaluate: ['base'] };
+const reals = {
+  sinusoidal: ['base'],
+  rope: ['base', 'rotaryFraction'],
+  ropeFrequencies: ['base', 'rotaryFraction'],
+  attention: ['base'],
+  beyondTrained: ['base'],
+  offsetSimilarity: ['base'],
+  trainerCreate: ['base', 'learningRate'],
+  modelProbe: ['base'],
+  modelEvaluate: ['base'],
+};
 for (const [fn, fields] of Object.entries(reals)) {
   for (const field of fields) {
     for (const value of [0, -1, NaN, Infinity, -Infinity]) cases.push([fn, field, value, R, field]);
@@ -182,9 +302,18 @@ for (const [fn, fields] of Object.entries(reals)) {
   }
 }
 // Enums: unknown strings (wrong case, empty, padded) are RangeErrors; other types TypeErrors.
-const enums = { sinusoidal: ['layout', 'precision'], learnedLookup: ['overflow'], rope: ['pairing', 'rotaryAxes'], attention: ['scheme', 'overflow'],
-  beyondTrained: ['scheme', 'model'], ropeFrequencies: ['rotaryAxes'], trainerCreate: ['scheme', 'task'], trainerEvaluate: ['overflow'],
-  modelProbe: ['scheme', 'task', 'overflow'], modelEvaluate: ['scheme', 'task', 'overflow'] };
+const enums = {
+  sinusoidal: ['layout', 'precision'],
+  learnedLookup: ['overflow'],
+  rope: ['pairing', 'rotaryAxes'],
+  attention: ['scheme', 'overflow'],
+  beyondTrained: ['scheme', 'model'],
+  ropeFrequencies: ['rotaryAxes'],
+  trainerCreate: ['scheme', 'task'],
+  trainerEvaluate: ['overflow'],
+  modelProbe: ['scheme', 'task', 'overflow'],
+  modelEvaluate: ['scheme', 'task', 'overflow'],
+};
 for (const [fn, fields] of Object.entries(enums)) {
   for (const field of fields) {
     for (const value of ['bogus', '', 'CLAMP ', '<script>']) cases.push([fn, field, value, R, field]);
@@ -192,15 +321,19 @@ for (const [fn, fields] of Object.entries(enums)) {
   }
 }
 for (const fn of ['rope', 'ropeScore', 'ropeFrequencies', 'attention']) {
-  cases.push([fn, 'scaling', { kind: 'Linear' }, R, 'scaling.kind'], [fn, 'scaling', { kind: 'pi', factor: Infinity }, R, 'scaling.factor'],
-    [fn, 'scaling', { kind: 'pi', factor: null }, T, 'scaling.factor'], [fn, 'scaling', null, T, 'scaling']);
+  cases.push(
+    [fn, 'scaling', { kind: 'Linear' }, R, 'scaling.kind'],
+    [fn, 'scaling', { kind: 'pi', factor: Infinity }, R, 'scaling.factor'],
+    [fn, 'scaling', { kind: 'pi', factor: null }, T, 'scaling.factor'],
+    [fn, 'scaling', null, T, 'scaling'],
+  );
 }
 // The newer scaling kinds' fields and the rotary layout, on every function that reads RoPE settings (head dim 8: 4 rotary pairs).
 const llama3 = { kind: 'llama3', factor: 8, trainedLength: 64 };
 const yarn = { kind: 'yarn', factor: 4, trainedLength: 64 };
 for (const fn of ['rope', 'ropeScore', 'ropeFrequencies', 'attention', 'beyondTrained']) {
   const scheme = fn === 'beyondTrained' ? { scheme: 'rope', headDim: 8 } : {};
-  const pairs = fn === 'rope' || fn === 'ropeScore' ? 2 : 4;  // valid[fn]'s head dimension / 2
+  const pairs = fn === 'rope' || fn === 'ropeScore' ? 2 : 4; // valid[fn]'s head dimension / 2
   const longrope = { kind: 'longrope', factor: 4, trainedLength: 64, shortFactor: Array(pairs).fill(1), longFactor: Array(pairs).fill(2) };
   const bad = (field, value, type, argument) => cases.push([fn, null, { ...scheme, [field]: value }, type, argument]);
   bad('scaling', { ...llama3, lowFreqFactor: 0 }, R, 'scaling.lowFreqFactor');
@@ -227,30 +360,75 @@ for (const fn of ['rope', 'ropeScore', 'ropeFrequencies', 'attention', 'beyondTr
   bad('scaling', { ...longrope, longFactor: 'wide' }, T, 'scaling.longFactor');
   bad('rotaryFraction', 0, R, 'rotaryFraction');
   bad('rotaryFraction', 1.5, R, 'rotaryFraction');
-  bad('rotaryFraction', 0.2, R, 'rotaryFraction');  // 1.6 dimensions: none rotate
+  bad('rotaryFraction', 0.2, R, 'rotaryFraction'); // 1.6 dimensions: none rotate
   bad('rotaryFraction', '1', T, 'rotaryFraction');
-  if (fn === 'attention') continue;  // the toy head's positions are token indices: it reads no rotaryAxes
+  if (fn === 'attention') continue; // the toy head's positions are token indices: it reads no rotaryAxes
   bad('rotaryAxes', 'cube', R, 'rotaryAxes');
   bad('rotaryAxes', 3, T, 'rotaryAxes');
-  cases.push([fn, null, { ...scheme, headDim: 8, x: new Float64Array(24), positions: [0, 1, 2, 3, 4, 5], q: [1, 0, 0, 1, 1, 0, 0, 1],
-    k: [0, 1, 1, 0, 0, 1, 1, 0], rotaryAxes: 'axial', rotaryFraction: 0.75 }, R, 'rotaryFraction']);  // axial: whole pairs per half
-  const mrope = (section, type, argument) => cases.push([fn, null, { ...scheme, headDim: 8, x: new Float64Array(8), positions: [0, 1, 2, 3, 4, 5],
-    q: [1, 0, 0, 1, 1, 0, 0, 1], k: [0, 1, 1, 0, 0, 1, 1, 0], rotaryAxes: 'mrope', mropeSection: section }, type, argument]);
+  cases.push([
+    fn,
+    null,
+    {
+      ...scheme,
+      headDim: 8,
+      x: new Float64Array(24),
+      positions: [0, 1, 2, 3, 4, 5],
+      q: [1, 0, 0, 1, 1, 0, 0, 1],
+      k: [0, 1, 1, 0, 0, 1, 1, 0],
+      rotaryAxes: 'axial',
+      rotaryFraction: 0.75,
+    },
+    R,
+    'rotaryFraction',
+  ]); // axial: whole pairs per half
+  const mrope = (section, type, argument) =>
+    cases.push([
+      fn,
+      null,
+      {
+        ...scheme,
+        headDim: 8,
+        x: new Float64Array(8),
+        positions: [0, 1, 2, 3, 4, 5],
+        q: [1, 0, 0, 1, 1, 0, 0, 1],
+        k: [0, 1, 1, 0, 0, 1, 1, 0],
+        rotaryAxes: 'mrope',
+        mropeSection: section,
+      },
+      type,
+      argument,
+    ]);
   mrope([1, 2], R, 'mropeSection.length');
   mrope([1, 1, 1.5], R, 'mropeSection[2]');
   mrope([-1, 2, 3], R, 'mropeSection[0]');
   mrope([2, 2, 2], R, 'mropeSection');
   mrope('t,h,w', T, 'mropeSection');
 }
-cases.push(['rope', null, { x: new Float64Array(8), positions: [0, 1, 2, 3], rotaryAxes: 'mrope', mropeSection: [1, 1, 2] }, R, 'positions.length'],
-  ['ropeScore', 'n', 2 ** 24 + 0.5, R, 'n'], ['rope', 'positions', [0, 2 ** 24 + 1], R, 'positions[1]']);
+cases.push(
+  ['rope', null, { x: new Float64Array(8), positions: [0, 1, 2, 3], rotaryAxes: 'mrope', mropeSection: [1, 1, 2] }, R, 'positions.length'],
+  ['ropeScore', 'n', 2 ** 24 + 0.5, R, 'n'],
+  ['rope', 'positions', [0, 2 ** 24 + 1], R, 'positions[1]'],
+);
 // Required arguments left out.
 const required = {
-  sinusoidal: ['positions', 'dModel'], nope: ['positions', 'dModel'], learnedTable: ['maxLength', 'dModel'], learnedLookup: ['table', 'positions'],
-  rope: ['x', 'positions'], ropeScore: ['q', 'k', 'm', 'n'], ropeFrequencies: ['headDim'], alibiBias: ['nHeads', 'queryLength', 'keyLength'],
-  t5Bucket: ['relativePositions'], attention: ['scheme', 'queryPosition'], beyondTrained: ['scheme'], trainerCreate: ['scheme', 'task'],
-  trainerStep: ['id'], trainerEvaluate: ['id'], trainerParameters: ['id'], trainerDispose: ['id'],
-  modelProbe: ['scheme', 'task', 'parameters', 'queryPosition'], modelEvaluate: ['scheme', 'task', 'parameters'],
+  sinusoidal: ['positions', 'dModel'],
+  nope: ['positions', 'dModel'],
+  learnedTable: ['maxLength', 'dModel'],
+  learnedLookup: ['table', 'positions'],
+  rope: ['x', 'positions'],
+  ropeScore: ['q', 'k', 'm', 'n'],
+  ropeFrequencies: ['headDim'],
+  alibiBias: ['nHeads', 'queryLength', 'keyLength'],
+  t5Bucket: ['relativePositions'],
+  attention: ['scheme', 'queryPosition'],
+  beyondTrained: ['scheme'],
+  trainerCreate: ['scheme', 'task'],
+  trainerStep: ['id'],
+  trainerEvaluate: ['id'],
+  trainerParameters: ['id'],
+  trainerDispose: ['id'],
+  modelProbe: ['scheme', 'task', 'parameters', 'queryPosition'],
+  modelEvaluate: ['scheme', 'task', 'parameters'],
 };
 for (const [fn, fields] of Object.entries(required)) for (const field of fields) cases.push([fn, field, undefined, T, field]);
 // Lists past their caps, holes and wrong element types.
@@ -258,8 +436,10 @@ for (const [fn, fields] of Object.entries(required)) for (const field of fields)
 const withHole = [0, , 1];
 cases.push(
   ['t5Bucket', 'relativePositions', new Int32Array(2 ** 25 + 1), R, 'relativePositions.length'],
-  ['ropeScore', 'k', new Float32Array(4098), R, 'k.length'], ['rope', null, { positions: withHole, x: new Float64Array(12) }, T, 'positions[1]'],
-  ['sinusoidal', 'positions', new Array(2 ** 24), R, 'positions.length x dModel'], ['learnedLookup', 'positions', [0, 'one'], T, 'positions[1]'],
+  ['ropeScore', 'k', new Float32Array(4098), R, 'k.length'],
+  ['rope', null, { positions: withHole, x: new Float64Array(12) }, T, 'positions[1]'],
+  ['sinusoidal', 'positions', new Array(2 ** 24), R, 'positions.length x dModel'],
+  ['learnedLookup', 'positions', [0, 'one'], T, 'positions[1]'],
 );
 // Not an options object at all.
 for (const fn of optionFunctions) for (const value of [null, undefined, 42, 'options', [1, 2], true]) cases.push([fn, '(options)', value, T, 'options']);
@@ -272,8 +452,9 @@ function label(value) {
   if (ArrayBuffer.isView(value)) return `${value.constructor.name}(${value.length})`;
   if (Array.isArray(value) && value.length > 16) return `Array(${value.length})`;
   if (typeof value === 'object' && value !== null)
-    return JSON.stringify(value, (key, inner) => (ArrayBuffer.isView(inner) ? `${inner.constructor.name}(${inner.length})`
-      : typeof inner === 'number' && !Number.isFinite(inner) ? String(inner) : inner));
+    return JSON.stringify(value, (key, inner) =>
+      ArrayBuffer.isView(inner) ? `${inner.constructor.name}(${inner.length})` : typeof inner === 'number' && !Number.isFinite(inner) ? String(inner) : inner,
+    );
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }
 
@@ -291,15 +472,17 @@ function callCase([fn, field, value]) {
 
 const distinct = new Map(cases.map((entry) => [`${entry[0]} ${entry[1]} ${label(entry[2])}`, entry]));
 
-
 for (const [name, entry] of distinct) {
   const [, , , type, argument] = entry;
   test(`${name} is a ${type.name} naming ${argument}`, () => {
-    assert.throws(() => callCase(entry), (error) => {
-      assert.ok(error instanceof type, `expected ${type.name}, got ${error.name}: ${error.message}`);
-      assert.ok(error.message.startsWith(`${argument} `), `message should name ${argument}: ${error.message}`);
-      return true;
-    });
+    assert.throws(
+      () => callCase(entry),
+      (error) => {
+        assert.ok(error instanceof type, `expected ${type.name}, got ${error.name}: ${error.message}`);
+        assert.ok(error.message.startsWith(`${argument} `), `message should name ${argument}: ${error.message}`);
+        return true;
+      },
+    );
   });
 }
 
@@ -317,25 +500,41 @@ test('every field posenc-arguments.js copies is one the module reads', () => {
   const nested = {
     table: [table],
     // LongRoPE reads its long factors after its short ones: a base with short ones reaches them.
-    scaling: [...names('scalingKind'), 'longrope'].map((kind, i, kinds) => ({ kind, factor: 2, trainedLength: 64, ...(i === kinds.length - 1 ? { shortFactor: [1, 1] } : {}) })),
+    scaling: [...names('scalingKind'), 'longrope'].map((kind, i, kinds) => ({
+      kind,
+      factor: 2,
+      trainedLength: 64,
+      ...(i === kinds.length - 1 ? { shortFactor: [1, 1] } : {}),
+    })),
     span: names('spanKind').map((kind) => ({ kind, size: 16 })),
   };
-  const settings = [{}, ...names('scheme').map((scheme) => ({ scheme })), { rotaryAxes: 'mrope' }, { scheme: 'rope', rotaryAxes: 'mrope' },
-    ...names('model').slice(0, 1).map((model) => ({ model }))];
+  const settings = [
+    {},
+    ...names('scheme').map((scheme) => ({ scheme })),
+    { rotaryAxes: 'mrope' },
+    { scheme: 'rope', rotaryAxes: 'mrope' },
+    ...names('model')
+      .slice(0, 1)
+      .map((model) => ({ model })),
+  ];
   const notRead = [];
   for (const [fn, shape] of Object.entries(argumentShapes)) {
-    const fields = Object.entries(shape).flatMap(([field, kind]) => (typeof kind === 'object'
-      ? Object.keys(kind).map((inner) => [`${field}.${inner}`, nested[field].map((base) => ({ [field]: { ...base, [inner]: () => 1 } }))])
-      : [[field, [{ [field]: () => 1 }]]]));
+    const fields = Object.entries(shape).flatMap(([field, kind]) =>
+      typeof kind === 'object'
+        ? Object.keys(kind).map((inner) => [`${field}.${inner}`, nested[field].map((base) => ({ [field]: { ...base, [inner]: () => 1 } }))])
+        : [[field, [{ [field]: () => 1 }]]],
+    );
     for (const [name, patches] of fields) {
-      const named = patches.some((patch) => settings.some((setting) => {
-        try {
-          callCase([fn, null, { ...setting, ...patch }]);
-          return false;
-        } catch (error) {
-          return error.message.startsWith(`${name} `);
-        }
-      }));
+      const named = patches.some((patch) =>
+        settings.some((setting) => {
+          try {
+            callCase([fn, null, { ...setting, ...patch }]);
+            return false;
+          } catch (error) {
+            return error.message.startsWith(`${name} `);
+          }
+        }),
+      );
       if (!named) notRead.push(`${fn} ${name}`);
     }
   }

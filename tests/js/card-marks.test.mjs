@@ -3,7 +3,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 
 const quiz = new URL('../../dist/quiz/', import.meta.url);
-const { gradeCard, undoGrade, buildQueue, markCard, overdueCards, spreadOverdue, previewIntervals, LEECH_LAPSES, Rating, State } = await import(new URL('scheduler.js', quiz));
+const { gradeCard, undoGrade, buildQueue, markCard, overdueCards, spreadOverdue, previewIntervals, LEECH_LAPSES, Rating, State } = await import(
+  new URL('scheduler.js', quiz)
+);
 const store = await import(new URL('progress-store.js', quiz));
 
 const day = 86_400_000;
@@ -37,8 +39,12 @@ describe('leeches', () => {
     assert.equal(store.cardMarks(progress, 'card-0').leech, true, 'the tag stays when the card recovers');
     // Undo of the grade that tagged it, applied to the progress right after that grade.
     const beforeTag = structuredClone(lastUndo.previous);
-    const tagged = { ...store.emptyProgress(), cards: Object.assign(Object.create(null), { 'card-0': lastUndo.graded }), marks: Object.assign(Object.create(null), { 'card-0': { leech: true } }),
-      log: [lastUndo.entry] };
+    const tagged = {
+      ...store.emptyProgress(),
+      cards: Object.assign(Object.create(null), { 'card-0': lastUndo.graded }),
+      marks: Object.assign(Object.create(null), { 'card-0': { leech: true } }),
+      log: [lastUndo.entry],
+    };
     const back = undoGrade(tagged, lastUndo);
     assert.deepEqual(back.cards['card-0'], beforeTag);
     assert.equal(store.cardMarks(back, 'card-0').leech, undefined);
@@ -54,7 +60,8 @@ describe('suspend and bury', () => {
     progress = markCard(progress, 'card-1', 'buried', true, start);
     assert.equal(buildQueue(deck, progress, start).next, 'card-2');
     assert.equal(buildQueue(deck, progress, at(day / 2)).fresh.includes('card-1'), false, 'still buried later today');
-    const tomorrow = new Date(start); tomorrow.setHours(24, 0, 1, 0);
+    const tomorrow = new Date(start);
+    tomorrow.setHours(24, 0, 1, 0);
     assert.deepEqual(buildQueue(deck, progress, tomorrow).fresh, ['card-1', 'card-2'], 'the buried card is back tomorrow; the suspended one is not');
     progress = markCard(progress, 'card-0', 'suspended', false, start);
     assert.equal(buildQueue(deck, progress, start).next, 'card-0');
@@ -70,19 +77,42 @@ describe('catch-up after a break', () => {
     let now = start;
     for (const { id } of deck) ({ progress } = graduate(progress, id, start));
     // Vary their stabilities so retrievability orders them.
-    deck.forEach(({ id }, index) => { progress.cards[id] = { ...progress.cards[id], stability: 1 + index, due: at(2 * day).toISOString() }; });
+    deck.forEach(({ id }, index) => {
+      progress.cards[id] = { ...progress.cards[id], stability: 1 + index, due: at(2 * day).toISOString() };
+    });
     now = at(40 * day);
     const overdue = overdueCards(deck, progress, now);
     assert.equal(overdue.length, 30);
-    assert.ok(overdue.every((entry, i) => i === 0 || entry.retrievability >= overdue[i - 1].retrievability), 'least retained first');
+    assert.ok(
+      overdue.every((entry, i) => i === 0 || entry.retrievability >= overdue[i - 1].retrievability),
+      'least retained first',
+    );
     const { progress: spread, perDay, moved } = spreadOverdue(deck, progress, now, 5);
     assert.equal(perDay, 6);
     assert.equal(moved, 24);
-    assert.deepEqual(buildQueue(deck, spread, now).due.sort(), overdue.slice(0, 6).map((entry) => entry.id).sort(), 'today: the 6 least retained');
+    assert.deepEqual(
+      buildQueue(deck, spread, now).due.sort(),
+      overdue
+        .slice(0, 6)
+        .map((entry) => entry.id)
+        .sort(),
+      'today: the 6 least retained',
+    );
     for (let d = 1; d < 5; d++) {
-      const dayStart = new Date(now); dayStart.setHours(24 * d, 0, 0, 0);
-      const dueThatDay = deck.filter(({ id }) => Date.parse(spread.cards[id].due) === dayStart.getTime()).map(({ id }) => id).sort();
-      assert.deepEqual(dueThatDay, overdue.slice(6 * d, 6 * d + 6).map((entry) => entry.id).sort(), `day ${d}`);
+      const dayStart = new Date(now);
+      dayStart.setHours(24 * d, 0, 0, 0);
+      const dueThatDay = deck
+        .filter(({ id }) => Date.parse(spread.cards[id].due) === dayStart.getTime())
+        .map(({ id }) => id)
+        .sort();
+      assert.deepEqual(
+        dueThatDay,
+        overdue
+          .slice(6 * d, 6 * d + 6)
+          .map((entry) => entry.id)
+          .sort(),
+        `day ${d}`,
+      );
     }
     assert.equal(spread.cards['card-0'].stability, progress.cards['card-0'].stability, 'memory state untouched');
   });
@@ -99,14 +129,18 @@ describe('desired retention', () => {
     assert.ok(interval(0.97) < interval(0.9), '0.97 reviews sooner than 0.90');
     assert.ok(interval(0.9) < interval(0.7), '0.90 reviews sooner than 0.70');
     const preview = previewIntervals({ ...progress, settings: { ...progress.settings, desiredRetention: 0.7 } }, 'card-0', now);
-    assert.notDeepEqual(preview, previewIntervals(progress, 'card-0', now), 'the buttons show the chosen retention\'s intervals');
+    assert.notDeepEqual(preview, previewIntervals(progress, 'card-0', now), "the buttons show the chosen retention's intervals");
     const read = store.importProgress(store.exportProgress({ ...progress, settings: { ...progress.settings, desiredRetention: 0.8 } }));
     assert.equal(read.progress.settings.desiredRetention, 0.8);
   });
   test('progress saved before these settings existed loads with their defaults and no notice', () => {
     const old = { version: 1, settings: { newPerDay: 7 }, cards: {}, log: [] };
     const storage = new Map([[store.STORAGE_KEY, JSON.stringify(old)]]);
-    const { progress, notice } = store.loadProgress({ getItem: (key) => storage.get(key) ?? null, setItem: (key, value) => storage.set(key, value), removeItem: (key) => storage.delete(key) });
+    const { progress, notice } = store.loadProgress({
+      getItem: (key) => storage.get(key) ?? null,
+      setItem: (key, value) => storage.set(key, value),
+      removeItem: (key) => storage.delete(key),
+    });
     assert.equal(notice, null);
     assert.deepEqual({ ...progress.settings }, { newPerDay: 7, desiredRetention: 0.9 });
     assert.deepEqual(progress.history, []);

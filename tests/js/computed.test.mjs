@@ -10,14 +10,21 @@ const { seededRandom } = await import(new URL('random.js', quiz));
 const deck = JSON.parse(readFileSync(new URL('../../web/decks/computed.json', import.meta.url), 'utf8'));
 
 let engine;
-before(async () => { engine = await loadForTests(); });
+before(async () => {
+  engine = await loadForTests();
+});
 
 /** The official ALiBi get_slopes, written out independently of the engine. */
 function officialSlopes(n) {
-  const powerOfTwo = (m) => Array.from({ length: m }, (_, k) => 2 ** (-8 * (k + 1) / m));
+  const powerOfTwo = (m) => Array.from({ length: m }, (_, k) => 2 ** ((-8 * (k + 1)) / m));
   if (Number.isInteger(Math.log2(n))) return powerOfTwo(n);
   const closest = 2 ** Math.floor(Math.log2(n));
-  return [...powerOfTwo(closest), ...officialSlopes(2 * closest).filter((_, i) => i % 2 === 0).slice(0, n - closest)];
+  return [
+    ...powerOfTwo(closest),
+    ...officialSlopes(2 * closest)
+      .filter((_, i) => i % 2 === 0)
+      .slice(0, n - closest),
+  ];
 }
 
 /** HF's _relative_position_bucket (bidirectional, 32 buckets, max distance 128), in JS. */
@@ -36,7 +43,7 @@ const expected = {
   'alibi-slopes': ({ n }) => officialSlopes(n),
   'alibi-bias-at-distance': ({ n, h, distance }) => -officialSlopes(n)[h] * distance,
   't5-bucket': ({ relative }) => t5Reference(relative),
-  'rope-pairs-without-turn': ({ d, L }) => Array.from({ length: d / 2 }, (_, i) => (L - 1) * 10000 ** (-2 * i / d) < 2 * Math.PI).filter(Boolean).length,
+  'rope-pairs-without-turn': ({ d, L }) => Array.from({ length: d / 2 }, (_, i) => (L - 1) * 10000 ** ((-2 * i) / d) < 2 * Math.PI).filter(Boolean).length,
   'rope-slowest-angle': ({ d, p }) => (p * 10000 ** (-(d - 2) / d)) % (2 * Math.PI),
   'sinusoidal-long-pairs': ({ d, L }) => Array.from({ length: d / 2 }, (_, i) => 2 * Math.PI * 10000 ** ((2 * i) / d) > L).filter(Boolean).length,
   'ntk-base': ({ d, s }) => 10000 * s ** (d / (d - 2)),
@@ -56,7 +63,9 @@ test('every computed card of the shipped deck matches an independent closed form
       const wanted = Array.isArray(want) ? want : [want];
       assert.equal(got.length, wanted.length, card.id);
       // relative 1e-9: the NTK base is ~25,000, everything else is of order 1
-      got.forEach((value, index) => closeTo(value, wanted[index], 1e-9 * Math.max(1, Math.abs(wanted[index])), `${card.id} ${JSON.stringify(prepared.params)}`));
+      got.forEach((value, index) =>
+        closeTo(value, wanted[index], 1e-9 * Math.max(1, Math.abs(wanted[index])), `${card.id} ${JSON.stringify(prepared.params)}`),
+      );
       assert.equal(checkAnswer(got.join(', '), prepared.answer, card.computed.tolerance).correct, true);
     }
   }
@@ -91,9 +100,16 @@ test('drawn parameters: whole numbers over both inclusive bounds, decimals to 3 
   const specs = { p: { min: 0, max: 3 }, s: { min: 1.5, max: 2 }, d: { choices: [32, 64, 'x'] } };
   const draws = Array.from({ length: 400 }, () => drawParams(specs, random));
   assert.deepEqual([...new Set(draws.map((draw) => draw.p))].sort(), [0, 1, 2, 3], 'every whole number from min to max');
-  assert.ok(draws.every(({ s }) => s >= 1.5 && s <= 2 && Math.round(s * 1000) / 1000 === s), 'decimals within the bounds, 3 places');
+  assert.ok(
+    draws.every(({ s }) => s >= 1.5 && s <= 2 && Math.round(s * 1000) / 1000 === s),
+    'decimals within the bounds, 3 places',
+  );
   assert.ok(new Set(draws.map((draw) => draw.s)).size > 50, 'decimals spread over the range');
   assert.deepEqual([...new Set(draws.map((draw) => draw.d))].sort(), [32, 64, 'x'].sort());
-  assert.deepEqual(drawParams({ p: { min: 0, max: 3 } }, () => 0.999999), { p: 3 }, 'the top of the range is reachable');
+  assert.deepEqual(
+    drawParams({ p: { min: 0, max: 3 } }, () => 0.999999),
+    { p: 3 },
+    'the top of the range is reachable',
+  );
   assert.deepEqual(drawParams({}, random), {});
 });

@@ -5,5 +5,8 @@ import assert from 'node:assert/strict';
 import { unimportedExports } from '../../scripts/unimported-exports.mjs';
 
 test('no web/ export goes unimported', () => {
-  assert.deepEqual(unimportedExports().map(({ file, name }) => `${file} ${name}`), []);
+  assert.deepEqual(
+    unimportedExports().map(({ file, name }) => `${file} ${name}`),
+    [],
+  );
 });

@@ -8,10 +8,18 @@ import assert from 'node:assert/strict';
 import { closeTo, loadForTests } from './load.mjs';
 
 let posenc;
-before(async () => { posenc = await loadForTests(); });
+before(async () => {
+  posenc = await loadForTests();
+});
 
-const throwing = (message = 'no') => { throw new Error(message); };
-const revoked = (target = {}) => { const { proxy, revoke } = Proxy.revocable(target, {}); revoke(); return proxy; };
+const throwing = (message = 'no') => {
+  throw new Error(message);
+};
+const revoked = (target = {}) => {
+  const { proxy, revoke } = Proxy.revocable(target, {});
+  revoke();
+  return proxy;
+};
 const trapping = (target, trap) => new Proxy(target, { [trap]: () => throwing(`${trap} trap`) });
 const getterOn = (object, key) => Object.defineProperty({ ...object }, key, { get: () => throwing(`${key} getter`), enumerable: true });
 function detached(constructor = Float64Array, length = 8) {
@@ -62,20 +70,39 @@ const hostile = [
   [() => posenc.attention({ scheme: { toString: () => 'rope' }, queryPosition: 4, dModel: 8 }), 'scheme'],
   [() => posenc.beyondTrained({ scheme: 'rope', scaling: trapping({ kind: 'pi', factor: 2 }, 'getOwnPropertyDescriptor') }), 'scaling.kind'],
   [() => posenc.offsetSimilarity(Object.create(revoked())), 'options'],
-  [() => posenc.ropeFrequencies({ headDim: 8, scaling: { kind: 'longrope', factor: 2, trainedLength: 8, shortFactor: revoked([]), longFactor: [1, 1, 1, 1] } }),
-    'scaling.shortFactor'],
-  [() => posenc.ropeFrequencies({ headDim: 8, scaling: { kind: 'longrope', factor: 2, trainedLength: 8, shortFactor: [1, 1, 1, 1], longFactor: hugeArrayProxy() } }),
-    'scaling.longFactor.length'],
-  [() => posenc.ropeFrequencies({ headDim: 8, scaling: getterOn({ kind: 'llama3', factor: 2, trainedLength: 8 }, 'highFreqFactor') }), 'scaling.highFreqFactor'],
-  [() => posenc.rope({ x: new Float64Array(8), positions: [0, 1, 2, 3, 4, 5], rotaryAxes: 'mrope', mropeSection: detached(Int32Array, 3) }),
-    'mropeSection.length'],
-  [() => posenc.attention({ scheme: 'rope', queryPosition: 4, dModel: 8, span: trapping({ kind: 'sliding', size: 2 }, 'getOwnPropertyDescriptor') }),
-    'span.kind'],
+  [
+    () =>
+      posenc.ropeFrequencies({ headDim: 8, scaling: { kind: 'longrope', factor: 2, trainedLength: 8, shortFactor: revoked([]), longFactor: [1, 1, 1, 1] } }),
+    'scaling.shortFactor',
+  ],
+  [
+    () =>
+      posenc.ropeFrequencies({
+        headDim: 8,
+        scaling: { kind: 'longrope', factor: 2, trainedLength: 8, shortFactor: [1, 1, 1, 1], longFactor: hugeArrayProxy() },
+      }),
+    'scaling.longFactor.length',
+  ],
+  [
+    () => posenc.ropeFrequencies({ headDim: 8, scaling: getterOn({ kind: 'llama3', factor: 2, trainedLength: 8 }, 'highFreqFactor') }),
+    'scaling.highFreqFactor',
+  ],
+  [
+    () => posenc.rope({ x: new Float64Array(8), positions: [0, 1, 2, 3, 4, 5], rotaryAxes: 'mrope', mropeSection: detached(Int32Array, 3) }),
+    'mropeSection.length',
+  ],
+  [
+    () => posenc.attention({ scheme: 'rope', queryPosition: 4, dModel: 8, span: trapping({ kind: 'sliding', size: 2 }, 'getOwnPropertyDescriptor') }),
+    'span.kind',
+  ],
   [() => posenc.attention({ model: { toString: () => 'llama-3.1-8b' }, queryPosition: 4 }), 'model'],
   [() => posenc.beyondTrained(getterOn({ model: 'gpt-2' }, 'p')), 'p'],
   [() => posenc.trainerCreate({ scheme: 'rope', task: 'copyBack', preset: 'x'.repeat(2e7) }), 'preset'],
   [() => posenc.trainerCreate({ scheme: 'rope', task: 'copyBack', preset: Object.create(null) }), 'preset'],
-  [() => posenc.trainerCreate({ scheme: 'rope', task: 'copyBack', preset: new Proxy([], { get: (t, k) => (k === 'length' ? 2 ** 32 - 1 : undefined) }) }), 'preset'],
+  [
+    () => posenc.trainerCreate({ scheme: 'rope', task: 'copyBack', preset: new Proxy([], { get: (t, k) => (k === 'length' ? 2 ** 32 - 1 : undefined) }) }),
+    'preset',
+  ],
   [() => posenc.trainerCreate({ scheme: 'rope', task: 'copyBack', preset: Symbol('quick') }), 'preset'],
   [() => posenc.trainerCreate(getterOn({ scheme: 'rope', task: 'copyBack' }, 'preset')), 'preset'],
   [() => posenc.trainerEvaluate(revoked()), 'options'],
@@ -102,24 +129,33 @@ test('every hostile case gives a result or an error naming its argument', () => 
   hostile.forEach(attempt);
 });
 
-test('the issue\'s cases: no abort, no 1 GiB allocation, no expansion of a typed array as options', () => {
+test("the issue's cases: no abort, no 1 GiB allocation, no expansion of a typed array as options", () => {
   const { data } = posenc.sinusoidal({ positions: shiftingLength(), dModel: 2 });
   assert.equal(data.length, 4, 'the real length (2 rows) is used, read once');
   closeTo(data[2], Math.sin(1), 1e-12, 'PE(1, 0)');
   const started = performance.now();
-  assert.throws(() => posenc.rope({ x: new Float64Array(8), positions: [0, 1], scaling: new Int32Array(4e6) }),
-    { name: 'TypeError', message: 'scaling must be a plain object ({ name: value, ... }); got a Int32Array' });
+  assert.throws(() => posenc.rope({ x: new Float64Array(8), positions: [0, 1], scaling: new Int32Array(4e6) }), {
+    name: 'TypeError',
+    message: 'scaling must be a plain object ({ name: value, ... }); got a Int32Array',
+  });
   assert.throws(() => posenc.sinusoidal(new Int32Array(2 ** 25)), { name: 'TypeError', message: /^options must be a plain object/ });
-  assert.throws(() => posenc.trainerCreate({ scheme: 'rope', task: 'copyBack', preset: 'y'.repeat(2e7) }),
-    { name: 'RangeError', message: `preset must be one of 'quick', 'seedStory', 'positionModels'; got ${'y'.repeat(37)}...` });
-  assert.throws(() => posenc.trainerCreate({ preset: Object.create(null) }), { name: 'TypeError', message: "preset must be one of 'quick', 'seedStory', 'positionModels'; got an object" });
-  assert.throws(() => posenc.sinusoidal({ positions: hugeArrayProxy(), dModel: 4 }),
-    { name: 'RangeError', message: `positions.length must be at most ${posenc.limits.maxCells}; got ${2 ** 61}` });
+  assert.throws(() => posenc.trainerCreate({ scheme: 'rope', task: 'copyBack', preset: 'y'.repeat(2e7) }), {
+    name: 'RangeError',
+    message: `preset must be one of 'quick', 'seedStory', 'positionModels'; got ${'y'.repeat(37)}...`,
+  });
+  assert.throws(() => posenc.trainerCreate({ preset: Object.create(null) }), {
+    name: 'TypeError',
+    message: "preset must be one of 'quick', 'seedStory', 'positionModels'; got an object",
+  });
+  assert.throws(() => posenc.sinusoidal({ positions: hugeArrayProxy(), dModel: 4 }), {
+    name: 'RangeError',
+    message: `positions.length must be at most ${posenc.limits.maxCells}; got ${2 ** 61}`,
+  });
   assert.ok(performance.now() - started < 2000, 'each is refused before any element is read');
 });
 
 test('10,000 hostile calls leave heap, stack and handles where they were, and the next result is right', (t) => {
-  for (let i = 0; i < hostile.length * 3; i++) attempt(hostile[i % hostile.length], i % hostile.length);  // warm-up
+  for (let i = 0; i < hostile.length * 3; i++) attempt(hostile[i % hostile.length], i % hostile.length); // warm-up
   const before = posenc.memoryStats();
   let failed = 0;
   for (let i = 0; i < 10_000; i++) failed += attempt(hostile[i % hostile.length], i % hostile.length);

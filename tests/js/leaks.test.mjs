@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { loadForTests } from './load.mjs';
 
 let posenc;
-before(async () => { posenc = await loadForTests(); });
+before(async () => {
+  posenc = await loadForTests();
+});
 
 const MB = 1 << 20;
 const calls = 10_000;
@@ -31,8 +33,12 @@ function mixedCall(i) {
     () => posenc.beyondTrained({ scheme: posenc.training.schemes[i % 6], p: 5000, trainedLength: 2048, dModel: 64 }),
     () => posenc.offsetSimilarity({ maxOffset: i % 2 ? 16 : 1e9, dModel: 16 }),
     () => posenc.beyondTrained({ model: posenc.models[i % posenc.models.length].name, p: 200000 + i }),
-    () => posenc.ropeFrequencies({ headDim: 8, sequenceLength: i % 20, scaling: { kind: 'longrope', factor: 4, trainedLength: 8, shortFactor: [1, 1, 1, 1],
-      longFactor: i % 3 ? [2, 2, 2, 2] : [2, 2] } }),
+    () =>
+      posenc.ropeFrequencies({
+        headDim: 8,
+        sequenceLength: i % 20,
+        scaling: { kind: 'longrope', factor: 4, trainedLength: 8, shortFactor: [1, 1, 1, 1], longFactor: i % 3 ? [2, 2, 2, 2] : [2, 2] },
+      }),
     () => posenc.attention({ model: 'llama-4-scout', layerGroup: i % 2 ? 'rope' : 'nope', queryPosition: 40 + (i % 50) }),
     () => posenc.trainerStep({ id: 1e6 }),
     () => posenc.trainerCreate({ scheme: 'rope', task: 'copyBack', dModel: 1e308 }),
@@ -49,7 +55,9 @@ function mixedCall(i) {
 function run(count) {
   let failed = 0;
   for (let i = 0; i < count; i++) {
-    try { mixedCall(i); } catch (error) {
+    try {
+      mixedCall(i);
+    } catch (error) {
       if (!(error instanceof RangeError || error instanceof TypeError)) throw error;
       failed += 1;
     }
@@ -58,13 +66,16 @@ function run(count) {
 }
 
 test(`${calls} calls, many failing, leave heap, stack and handles where they were`, (t) => {
-  run(500);  // warm-up: the allocator and Embind's caches reach their steady size
+  run(500); // warm-up: the allocator and Embind's caches reach their steady size
   const before = posenc.memoryStats();
   const failed = run(calls);
   const after = posenc.memoryStats();
   const figures = {
-    failed, heapGrowth: after.heapSize - before.heapSize, heapTopGrowth: after.heapTop - before.heapTop,
-    stackGrowth: before.stackPointer - after.stackPointer, handleGrowth: after.handles - before.handles,
+    failed,
+    heapGrowth: after.heapSize - before.heapSize,
+    heapTopGrowth: after.heapTop - before.heapTop,
+    stackGrowth: before.stackPointer - after.stackPointer,
+    handleGrowth: after.handles - before.handles,
   };
   t.diagnostic(JSON.stringify(figures));
   assert.ok(failed > calls / 3, `the mix should fail often: ${failed}`);

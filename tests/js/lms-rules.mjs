@@ -4,7 +4,7 @@
 // validator, which its LRS is conformance-tested with) and the cmi5 statement rules an LMS's LRS applies.
 import xapiValidation from '@learninglocker/xapi-validation';
 
-const validateStatement = xapiValidation.default;  // a CommonJS module: its default export sits on .default
+const validateStatement = xapiValidation.default; // a CommonJS module: its default export sits on .default
 
 // SCORM 1.2 run-time environment, section 3.4 (data types) and the cmi data model's vocabularies.
 const CMIDecimal = /^-?\d+(\.\d+)?$/;
@@ -22,7 +22,9 @@ const LESSON_STATUS = ['passed', 'completed', 'failed', 'incomplete', 'browsed',
  */
 export function scorm12Violations(values) {
   const problems = [];
-  const check = (element, ok, rule) => { if (!ok) problems.push(`${element} = ${JSON.stringify(values[element])}: ${rule}`); };
+  const check = (element, ok, rule) => {
+    if (!ok) problems.push(`${element} = ${JSON.stringify(values[element])}: ${rule}`);
+  };
   for (const [element, value] of Object.entries(values)) {
     const interaction = element.match(/^cmi\.interactions\.(\d+)\.(.+)$/);
     const field = interaction?.[2];
@@ -32,7 +34,8 @@ export function scorm12Violations(values) {
     else if (element === 'cmi.core.session_time') check(element, CMITimespan.test(value), 'CMITimespan');
     else if (element === 'cmi.core.lesson_status') check(element, LESSON_STATUS.includes(value), 'lesson_status vocabulary');
     else if (element === 'cmi.core.exit') check(element, ['time-out', 'suspend', 'logout', ''].includes(value), 'exit vocabulary');
-    else if (/^cmi\.core\.score\.(raw|min|max)$/.test(element)) check(element, CMIDecimal.test(value) && Number(value) >= 0 && Number(value) <= 100, 'CMIDecimal 0..100');
+    else if (/^cmi\.core\.score\.(raw|min|max)$/.test(element))
+      check(element, CMIDecimal.test(value) && Number(value) >= 0 && Number(value) <= 100, 'CMIDecimal 0..100');
     else if (/^cmi\.objectives\.\d+\.id$/.test(element)) check(element, CMIIdentifier.test(value), 'CMIIdentifier');
     else if (/^cmi\.objectives\.\d+\.score\./.test(element)) check(element, CMIDecimal.test(value), 'CMIDecimal');
     else if (/^cmi\.objectives\.\d+\.status$/.test(element)) check(element, LESSON_STATUS.includes(value), 'status vocabulary');
@@ -52,7 +55,9 @@ export function scorm12Violations(values) {
 
 /** Problems xAPI 1.0.3 finds in a statement (Learning Locker's rules), as readable lines. */
 export function xapiProblems(statement) {
-  return validateStatement(statement).map((problem) => `${problem.path.join('.')}: ${problem.name}${problem.data === undefined ? '' : ` (${JSON.stringify(problem.data)})`}`);
+  return validateStatement(statement).map(
+    (problem) => `${problem.path.join('.')}: ${problem.name}${problem.data === undefined ? '' : ` (${JSON.stringify(problem.data)})`}`,
+  );
 }
 
 const CMI5 = {
@@ -61,7 +66,9 @@ const CMI5 = {
   sessionId: 'https://w3id.org/xapi/cmi5/context/extensions/sessionid',
   masteryScore: 'https://w3id.org/xapi/cmi5/context/extensions/masteryscore',
 };
-const DEFINED_VERBS = Object.fromEntries(['initialized', 'completed', 'passed', 'failed', 'terminated'].map((verb) => [`http://adlnet.gov/expapi/verbs/${verb}`, verb]));
+const DEFINED_VERBS = Object.fromEntries(
+  ['initialized', 'completed', 'passed', 'failed', 'terminated'].map((verb) => [`http://adlnet.gov/expapi/verbs/${verb}`, verb]),
+);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 /**
@@ -74,11 +81,15 @@ export function createCmi5Checker({ actor, registration, activityId, masteryScor
   let session = null;
   return {
     /** Starts a session with the LMS.LaunchData the AU was given. */
-    startSession(launchData) { session = { launchData, statements: [], definedVerbs: [] }; },
+    startSession(launchData) {
+      session = { launchData, statements: [], definedVerbs: [] };
+    },
     /** @returns {string[]} the rules this statement breaks */
     check(statement) {
       const problems = xapiProblems(statement);
-      const rule = (ok, text) => { if (!ok) problems.push(text); };
+      const rule = (ok, text) => {
+        if (!ok) problems.push(text);
+      };
       const { launchData } = session;
       const template = launchData.contextTemplate;
       const context = statement.context ?? {};
@@ -90,7 +101,11 @@ export function createCmi5Checker({ actor, registration, activityId, masteryScor
       rule(context.registration === registration, '9.6.1: context.registration is the launch registration');
       rule(context.extensions?.[CMI5.sessionId] === template.extensions[CMI5.sessionId], '9.6.3.1: the session id of the launch data');
       for (const [list, entries] of Object.entries(template.contextActivities ?? {})) {
-        for (const entry of entries) rule((context.contextActivities?.[list] ?? []).some(({ id }) => id === entry.id), `10.2.1: contextActivities.${list} keeps ${entry.id} from the template`);
+        for (const entry of entries)
+          rule(
+            (context.contextActivities?.[list] ?? []).some(({ id }) => id === entry.id),
+            `10.2.1: contextActivities.${list} keeps ${entry.id} from the template`,
+          );
       }
       rule(/(Z|[+-]00:00)$/.test(statement.timestamp ?? ''), '9.7: a timestamp in UTC');
       rule(session.statements.length > 0 || (defined && verb === 'initialized'), '7.1.1: initialized is the first statement of a session');
@@ -105,8 +120,14 @@ export function createCmi5Checker({ actor, registration, activityId, masteryScor
         rule(statement.object?.id === activityId, '9.4: a defined statement is about the launch activityId');
         rule(categories.includes(CMI5.moveOn) === judging, '9.6.2.2: the moveOn category exactly when success or completion is set');
         rule(!session.definedVerbs.includes(verb), `9.3: ${verb} once per session`);
-        rule(!(['passed', 'failed'].includes(verb) && session.definedVerbs.some((v) => ['passed', 'failed'].includes(v))), '9.3: one of passed/failed per session');
-        rule(launchData.launchMode === 'Normal' || ['initialized', 'terminated'].includes(verb), `10.2.2: ${launchData.launchMode} mode sends initialized and terminated only`);
+        rule(
+          !(['passed', 'failed'].includes(verb) && session.definedVerbs.some((v) => ['passed', 'failed'].includes(v))),
+          '9.3: one of passed/failed per session',
+        );
+        rule(
+          launchData.launchMode === 'Normal' || ['initialized', 'terminated'].includes(verb),
+          `10.2.2: ${launchData.launchMode} mode sends initialized and terminated only`,
+        );
         rule(['passed', 'failed'].includes(verb) || !('score' in result), '9.5.1: a score only on passed or failed');
         rule(['passed', 'failed'].includes(verb) || !('success' in result), '9.5.2: success only on passed or failed');
         rule(verb === 'completed' || !('completion' in result), '9.5.3: completion only on completed');
@@ -126,7 +147,11 @@ export function createCmi5Checker({ actor, registration, activityId, masteryScor
         if (['passed', 'failed'].includes(verb) && masteryScore !== undefined) {
           rule(context.extensions?.[CMI5.masteryScore] === masteryScore, '9.6.3.2: the launch masteryScore in the context');
           const scaled = result.score?.scaled;
-          if (scaled !== undefined) rule(verb === 'passed' ? scaled >= masteryScore : scaled < masteryScore, `9.3.${verb === 'passed' ? 4 : 5}: the scaled score agrees with the mastery score`);
+          if (scaled !== undefined)
+            rule(
+              verb === 'passed' ? scaled >= masteryScore : scaled < masteryScore,
+              `9.3.${verb === 'passed' ? 4 : 5}: the scaled score agrees with the mastery score`,
+            );
         }
         session.definedVerbs.push(verb);
         registrationVerbs.push(verb);
@@ -141,6 +166,8 @@ export function createCmi5Checker({ actor, registration, activityId, masteryScor
       session = null;
       return problems;
     },
-    get registrationVerbs() { return [...registrationVerbs]; },
+    get registrationVerbs() {
+      return [...registrationVerbs];
+    },
   };
 }

@@ -7,7 +7,16 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Scorm2004API } from 'scorm-again/scorm2004';
 import { findScormApi } from '../../dist/lms/launch.js';
-import { ANSWERS_FOR_COMPLETION, CHECKED_ANSWERS_FOR_SUCCESS, addAnswer, answerScore, emptyStanding, foldOldest, meanOf, reportOf } from '../../dist/lms/standing.js';
+import {
+  ANSWERS_FOR_COMPLETION,
+  CHECKED_ANSWERS_FOR_SUCCESS,
+  addAnswer,
+  answerScore,
+  emptyStanding,
+  foldOldest,
+  meanOf,
+  reportOf,
+} from '../../dist/lms/standing.js';
 import { decodeSuspendData, encodeSuspendData, mergeProgress } from '../../dist/lms/suspend-data.js';
 import { isoDuration, scorm12Interaction, scorm12Timespan, scorm2004Interaction, shapeOf } from '../../dist/lms/interactions.js';
 import { createStatementBuilder } from '../../dist/lms/xapi.js';
@@ -20,18 +29,72 @@ const { emptyProgress, readProgress } = await import(new URL('../../dist/quiz/pr
 
 /** One answer of each kind the quiz reports (web/quiz/quiz-app.js, Answer). */
 const answers = {
-  computedRight: { kind: 'computed', cardId: 'computed-sin-entry', question: 'With $d = 64$, what is $PE(5, 0)$?', checked: true, correct: true,
-    response: '-0.9589', values: [-0.9589], expected: -0.95892427, tolerance: 0.001, latencyMs: 8200 },
-  computedWrongList: { kind: 'computed', cardId: 'computed-first-dims', question: 'The first four entries of $PE(3)$?', checked: true, correct: false,
-    response: '0, 0, 0', values: [0, 0, 0], expected: [0.14112, -0.98999, 0.29552, 0.95534], tolerance: 0.001, latencyMs: 30000 },
-  computedGibberish: { kind: 'computed', cardId: 'computed-ntk-base', question: 'NTK base?', checked: true, correct: false,
-    response: 'no idea', values: undefined, expected: 25100.4, tolerance: 1, latencyMs: 4000 },
-  redFlag: { kind: 'red-flag', cardId: 'rope-basics', question: 'True or false: RoPE handles any length.', checked: true, correct: true,
-    response: 'false', expected: false, latencyMs: 3100 },
-  mock: { kind: 'mock-interview', cardId: 'learned-past-end', question: 'What happens to a learned table past its end?', checked: true, correct: false,
-    score: 0.5, steps: { key_points_said: 2, key_points: 4, red_flags_said: 0 }, response: '2 of 4 key points, 0 red flags', latencyMs: 75000 },
-  selfGraded: { kind: 'review', cardId: 'seed-question', question: 'What happens beyond the trained length?', checked: false, correct: true,
-    response: 'Easy', latencyMs: 12000 },
+  computedRight: {
+    kind: 'computed',
+    cardId: 'computed-sin-entry',
+    question: 'With $d = 64$, what is $PE(5, 0)$?',
+    checked: true,
+    correct: true,
+    response: '-0.9589',
+    values: [-0.9589],
+    expected: -0.95892427,
+    tolerance: 0.001,
+    latencyMs: 8200,
+  },
+  computedWrongList: {
+    kind: 'computed',
+    cardId: 'computed-first-dims',
+    question: 'The first four entries of $PE(3)$?',
+    checked: true,
+    correct: false,
+    response: '0, 0, 0',
+    values: [0, 0, 0],
+    expected: [0.14112, -0.98999, 0.29552, 0.95534],
+    tolerance: 0.001,
+    latencyMs: 30000,
+  },
+  computedGibberish: {
+    kind: 'computed',
+    cardId: 'computed-ntk-base',
+    question: 'NTK base?',
+    checked: true,
+    correct: false,
+    response: 'no idea',
+    values: undefined,
+    expected: 25100.4,
+    tolerance: 1,
+    latencyMs: 4000,
+  },
+  redFlag: {
+    kind: 'red-flag',
+    cardId: 'rope-basics',
+    question: 'True or false: RoPE handles any length.',
+    checked: true,
+    correct: true,
+    response: 'false',
+    expected: false,
+    latencyMs: 3100,
+  },
+  mock: {
+    kind: 'mock-interview',
+    cardId: 'learned-past-end',
+    question: 'What happens to a learned table past its end?',
+    checked: true,
+    correct: false,
+    score: 0.5,
+    steps: { key_points_said: 2, key_points: 4, red_flags_said: 0 },
+    response: '2 of 4 key points, 0 red flags',
+    latencyMs: 75000,
+  },
+  selfGraded: {
+    kind: 'review',
+    cardId: 'seed-question',
+    question: 'What happens beyond the trained length?',
+    checked: false,
+    correct: true,
+    response: 'Easy',
+    latencyMs: 12000,
+  },
 };
 
 describe('finding the LMS', () => {
@@ -54,7 +117,12 @@ describe('finding the LMS', () => {
 
   test('a cross-origin parent that throws on access is skipped, not fatal', () => {
     const hostile = {};
-    for (const name of ['API', 'API_1484_11']) Object.defineProperty(hostile, name, { get() { throw new Error('SecurityError'); } });
+    for (const name of ['API', 'API_1484_11'])
+      Object.defineProperty(hostile, name, {
+        get() {
+          throw new Error('SecurityError');
+        },
+      });
     hostile.parent = hostile;
     assert.equal(findScormApi({ parent: hostile }), null);
   });
@@ -114,7 +182,13 @@ function graded(cards, rounds) {
   let progress = emptyProgress();
   const start = Date.parse('2026-09-01T08:00:00Z');
   for (let round = 0; round < rounds; round++) {
-    for (let c = 0; c < cards; c++) progress = gradeCard(progress, `card-number-${c}-with-a-long-kebab-id`, 1 + ((c + round) % 4), new Date(start + (round * 86400 + c * 60) * 1000)).progress;
+    for (let c = 0; c < cards; c++)
+      progress = gradeCard(
+        progress,
+        `card-number-${c}-with-a-long-kebab-id`,
+        1 + ((c + round) % 4),
+        new Date(start + (round * 86400 + c * 60) * 1000),
+      ).progress;
   }
   return progress;
 }
@@ -133,18 +207,28 @@ describe('suspend data', () => {
     assert.deepEqual(back.standing, standing);
   });
 
-  test('the shipped decks, every card graded for months, fit in SCORM 1.2\'s 4,096 characters; what goes first is the oldest', async () => {
-    const cardCount = ['core', 'computed', 'foundations', 'rotary-and-beyond']
-      .reduce((sum, id) => sum + JSON.parse(readFileSync(new URL(`../../web/decks/${id}.json`, import.meta.url), 'utf8')).cards.length, 0);
+  test("the shipped decks, every card graded for months, fit in SCORM 1.2's 4,096 characters; what goes first is the oldest", async () => {
+    const cardCount = ['core', 'computed', 'foundations', 'rotary-and-beyond'].reduce(
+      (sum, id) => sum + JSON.parse(readFileSync(new URL(`../../web/decks/${id}.json`, import.meta.url), 'utf8')).cards.length,
+      0,
+    );
     const progress = graded(cardCount, 60);
     let standing = emptyStanding();
-    for (let i = 0; i < cardCount * 3; i++) standing = addAnswer(standing, { ...answers.redFlag, kind: ['computed', 'red-flag', 'mock-interview'][i % 3], cardId: `c${Math.floor(i / 3)}`, correct: i % 4 !== 0 }, i * 1000);
+    for (let i = 0; i < cardCount * 3; i++)
+      standing = addAnswer(
+        standing,
+        { ...answers.redFlag, kind: ['computed', 'red-flag', 'mock-interview'][i % 3], cardId: `c${Math.floor(i / 3)}`, correct: i % 4 !== 0 },
+        i * 1000,
+      );
     const { text, kept, total } = await encodeSuspendData({ progress, standing }, 4096);
     assert.ok(text.length <= 4096, `${text.length} characters`);
     assert.equal(kept.cards, total.cards, `every card's schedule is kept (${total.cards})`);
     assert.ok(kept.log > 0 && kept.log < total.log, `the newest log entries are kept (${kept.log} of ${total.log})`);
     const back = await decodeSuspendData(text);
-    assert.deepEqual(back.progress.log, progress.log.slice(-kept.log).map((entry) => ({ ...entry, review: new Date(Math.round(Date.parse(entry.review) / 1000) * 1000).toISOString() })));
+    assert.deepEqual(
+      back.progress.log,
+      progress.log.slice(-kept.log).map((entry) => ({ ...entry, review: new Date(Math.round(Date.parse(entry.review) / 1000) * 1000).toISOString() })),
+    );
     assert.ok(Math.abs(meanOf(back.standing.checked) - meanOf(standing.checked)) < 1e-3, 'the score survives');
   });
 
@@ -177,21 +261,50 @@ describe('interaction records', () => {
   const at = new Date('2026-09-02T10:11:12Z');
 
   test('each kind of answer has its interaction shape: type, result, response and the correct response', () => {
-    assert.deepEqual(shapeOf(answers.computedRight), { type: 'numeric', result: 'correct', response: { kind: 'number', value: -0.9589 },
-      correct: { kind: 'range', low: -0.95892427 - 0.001, high: -0.95892427 + 0.001 } });
-    assert.deepEqual(shapeOf(answers.computedWrongList), { type: 'fill-in', result: 'wrong', response: { kind: 'numbers', value: [0, 0, 0] },
-      correct: { kind: 'numbers', value: [0.14112, -0.98999, 0.29552, 0.95534] } });
-    assert.deepEqual(shapeOf(answers.computedGibberish), { type: 'fill-in', result: 'wrong', response: { kind: 'text', value: 'no idea' },
-      correct: { kind: 'numbers', value: [25100.4] } }, 'an answer that reads as no number is kept as text');
-    assert.deepEqual(shapeOf(answers.redFlag), { type: 'true-false', result: 'correct', response: { kind: 'boolean', value: false },
-      correct: { kind: 'boolean', value: false } });
-    assert.deepEqual(shapeOf(answers.mock), { type: 'performance', result: 0.5,
-      response: { kind: 'steps', value: [['key_points_said', 2], ['key_points', 4], ['red_flags_said', 0]] }, correct: null });
-    assert.deepEqual(shapeOf(answers.selfGraded), { type: 'other', result: 'neutral', response: { kind: 'text', value: 'Easy' }, correct: null },
-      'a self-grade is judged by nobody');
+    assert.deepEqual(shapeOf(answers.computedRight), {
+      type: 'numeric',
+      result: 'correct',
+      response: { kind: 'number', value: -0.9589 },
+      correct: { kind: 'range', low: -0.95892427 - 0.001, high: -0.95892427 + 0.001 },
+    });
+    assert.deepEqual(shapeOf(answers.computedWrongList), {
+      type: 'fill-in',
+      result: 'wrong',
+      response: { kind: 'numbers', value: [0, 0, 0] },
+      correct: { kind: 'numbers', value: [0.14112, -0.98999, 0.29552, 0.95534] },
+    });
+    assert.deepEqual(
+      shapeOf(answers.computedGibberish),
+      { type: 'fill-in', result: 'wrong', response: { kind: 'text', value: 'no idea' }, correct: { kind: 'numbers', value: [25100.4] } },
+      'an answer that reads as no number is kept as text',
+    );
+    assert.deepEqual(shapeOf(answers.redFlag), {
+      type: 'true-false',
+      result: 'correct',
+      response: { kind: 'boolean', value: false },
+      correct: { kind: 'boolean', value: false },
+    });
+    assert.deepEqual(shapeOf(answers.mock), {
+      type: 'performance',
+      result: 0.5,
+      response: {
+        kind: 'steps',
+        value: [
+          ['key_points_said', 2],
+          ['key_points', 4],
+          ['red_flags_said', 0],
+        ],
+      },
+      correct: null,
+    });
+    assert.deepEqual(
+      shapeOf(answers.selfGraded),
+      { type: 'other', result: 'neutral', response: { kind: 'text', value: 'Easy' }, correct: null },
+      'a self-grade is judged by nobody',
+    );
   });
 
-  test('SCORM 1.2: every kind of answer within the standard\'s types and 255-character limits', () => {
+  test("SCORM 1.2: every kind of answer within the standard's types and 255-character limits", () => {
     const long = { ...answers.computedGibberish, cardId: 'x'.repeat(300), response: 'y'.repeat(400) };
     for (const [name, answer] of Object.entries({ ...answers, long })) {
       const values = Object.fromEntries(scorm12Interaction(answer, at).map(([field, value]) => [`cmi.interactions.0.${field}`, value]));
@@ -209,7 +322,7 @@ describe('interaction records', () => {
     assert.equal(Object.fromEntries(scorm12Interaction(answers.computedGibberish, at)).type, 'fill-in', 'an answer that is no number is kept as text');
   });
 
-  test('SCORM 2004: scorm-again\'s run-time takes every field with no error', () => {
+  test("SCORM 2004: scorm-again's run-time takes every field with no error", () => {
     const api = new Scorm2004API({ logLevel: 5 });
     assert.equal(api.Initialize(''), 'true');
     Object.values(answers).forEach((answer, n) => {
@@ -223,7 +336,10 @@ describe('interaction records', () => {
     assert.equal(record['correct_responses.0.pattern'], '-0.9599243[:]-0.9579243', 'the right answer with its tolerance, as a range');
     assert.equal(record.result, 'correct');
     assert.equal(Object.fromEntries(scorm2004Interaction(answers.computedWrongList, at, 'urn:posenc:')).result, 'incorrect');
-    assert.equal(Object.fromEntries(scorm2004Interaction(answers.mock, at, 'urn:posenc:')).learner_response, 'key_points_said[.]2[,]key_points[.]4[,]red_flags_said[.]0');
+    assert.equal(
+      Object.fromEntries(scorm2004Interaction(answers.mock, at, 'urn:posenc:')).learner_response,
+      'key_points_said[.]2[,]key_points[.]4[,]red_flags_said[.]0',
+    );
   });
 
   test('durations: SCORM 1.2 timespans and ISO 8601', () => {
@@ -311,11 +427,16 @@ describe('packages', () => {
 
   test('each package holds its manifest and the whole built site', () => {
     const dist = readFileSync(new URL('../../dist/index.html', import.meta.url), 'utf8');
-    for (const [format, manifest] of [['scorm12', 'imsmanifest.xml'], ['scorm2004', 'imsmanifest.xml'], ['cmi5', 'cmi5.xml']]) {
+    for (const [format, manifest] of [
+      ['scorm12', 'imsmanifest.xml'],
+      ['scorm2004', 'imsmanifest.xml'],
+      ['cmi5', 'cmi5.xml'],
+    ]) {
       const entries = packageEntries(format);
       for (const file of [manifest, 'index.html', 'app.js', 'posenc.wasm', 'embed.js', 'trainer-worker.js']) assert.ok(entries[file], `${format}: ${file}`);
       const text = new TextDecoder().decode(entries[manifest]);
-      if (manifest === 'imsmanifest.xml') for (const file of Object.keys(entries).filter((name) => name !== manifest)) assert.ok(text.includes(`href="${file}"`), `${format} lists ${file}`);
+      if (manifest === 'imsmanifest.xml')
+        for (const file of Object.keys(entries).filter((name) => name !== manifest)) assert.ok(text.includes(`href="${file}"`), `${format} lists ${file}`);
       assert.notEqual(new TextDecoder().decode(entries['index.html']), dist, 'the launch page carries the IRI base');
     }
   });

@@ -10,6 +10,5 @@ export async function loadForTests() {
 
 /** Asserts |actual - expected| <= tolerance, naming where the difference is. */
 export function closeTo(actual, expected, tolerance, where = '') {
-  if (!(Math.abs(actual - expected) <= tolerance))
-    throw new Error(`${where} expected ${expected} ± ${tolerance}, got ${actual}`);
+  if (!(Math.abs(actual - expected) <= tolerance)) throw new Error(`${where} expected ${expected} ± ${tolerance}, got ${actual}`);
 }

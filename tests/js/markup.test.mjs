@@ -14,13 +14,32 @@ function typesIn(tree, found = new Set()) {
   }
   return found;
 }
-const allowed = new Set(['paragraph', 'list', 'heading', 'codeBlock', 'text', 'strong', 'em', 'code', 'math',
-  'mrow', 'mi', 'mn', 'mo', 'msup', 'msub', 'msqrt']);
+const allowed = new Set([
+  'paragraph',
+  'list',
+  'heading',
+  'codeBlock',
+  'text',
+  'strong',
+  'em',
+  'code',
+  'math',
+  'mrow',
+  'mi',
+  'mn',
+  'mo',
+  'msup',
+  'msub',
+  'msqrt',
+]);
 
 describe('block structure', () => {
   test('blank lines separate paragraphs; "- " lines form a list', () => {
     const blocks = parseMarkup('First paragraph\nsame paragraph.\n\n- one\n- two\n\nLast.');
-    assert.deepEqual(blocks.map((block) => block.type), ['paragraph', 'list', 'paragraph']);
+    assert.deepEqual(
+      blocks.map((block) => block.type),
+      ['paragraph', 'list', 'paragraph'],
+    );
     assert.deepEqual(blocks[0].children, [{ type: 'text', text: 'First paragraph\nsame paragraph.' }]);
     assert.deepEqual(blocks[1].items, [[{ type: 'text', text: 'one' }], [{ type: 'text', text: 'two' }]]);
   });
@@ -39,7 +58,13 @@ describe('inline markup', () => {
   test('bold, italic, code, nesting', () => {
     assert.deepEqual(parseInline('a **b *c*** `d*e` f'), [
       { type: 'text', text: 'a ' },
-      { type: 'strong', children: [{ type: 'text', text: 'b ' }, { type: 'em', children: [{ type: 'text', text: 'c' }] }] },
+      {
+        type: 'strong',
+        children: [
+          { type: 'text', text: 'b ' },
+          { type: 'em', children: [{ type: 'text', text: 'c' }] },
+        ],
+      },
       { type: 'text', text: ' ' },
       { type: 'code', text: 'd*e' },
       { type: 'text', text: ' f' },
@@ -58,7 +83,13 @@ describe('inline markup', () => {
   });
 
   test('greek letters, sqrt, subscripts and the listed symbols', () => {
-    for (const source of ['\\theta_{i} = 10000^{-2i/d}', '\\sqrt{d} ≈ 8', 'a · b × c ≤ d ≥ e < f > g', '|x| = [0, 1]', '\\alpha \\beta \\lambda \\delta \\omega \\pi \\log x \\cos y']) {
+    for (const source of [
+      '\\theta_{i} = 10000^{-2i/d}',
+      '\\sqrt{d} ≈ 8',
+      'a · b × c ≤ d ≥ e < f > g',
+      '|x| = [0, 1]',
+      '\\alpha \\beta \\lambda \\delta \\omega \\pi \\log x \\cos y',
+    ]) {
       assert.equal(parseFormula(source).ok, true, source);
     }
   });

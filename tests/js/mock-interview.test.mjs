@@ -44,25 +44,35 @@ test('correct from 70: seven of ten key points pass, fewer or a red flag too man
   assert.ok(!passes(0, 0), 'nothing to say is no pass');
 });
 
-const tally = fc.integer({ min: 1, max: 12 }).chain((keyPoints) => fc.record({
-  keyPoints: fc.constant(keyPoints), said: fc.integer({ min: 0, max: keyPoints }), redFlagsSaid: fc.integer({ min: 0, max: 8 }),
-}));
+const tally = fc.integer({ min: 1, max: 12 }).chain((keyPoints) =>
+  fc.record({
+    keyPoints: fc.constant(keyPoints),
+    said: fc.integer({ min: 0, max: keyPoints }),
+    redFlagsSaid: fc.integer({ min: 0, max: 8 }),
+  }),
+);
 
 test('a whole number in 0..100 for every tally', () => {
   fc.assert(fc.property(tally, (t) => Number.isInteger(mockScore(t)) && mockScore(t) >= 0 && mockScore(t) <= 100));
 });
 
 test('saying one more key point never lowers the score; one more red flag never raises it', () => {
-  fc.assert(fc.property(tally, (t) => {
-    const more = t.said < t.keyPoints ? mockScore({ ...t, said: t.said + 1 }) : mockScore(t);
-    return more >= mockScore(t) && mockScore({ ...t, redFlagsSaid: t.redFlagsSaid + 1 }) <= mockScore(t);
-  }));
+  fc.assert(
+    fc.property(tally, (t) => {
+      const more = t.said < t.keyPoints ? mockScore({ ...t, said: t.said + 1 }) : mockScore(t);
+      return more >= mockScore(t) && mockScore({ ...t, redFlagsSaid: t.redFlagsSaid + 1 }) <= mockScore(t);
+    }),
+  );
 });
 
 test('without red flags it is the rounded share; each flag takes 25 until it reaches 0', () => {
-  fc.assert(fc.property(tally, ({ keyPoints, said, redFlagsSaid }) => {
-    const share = Math.round((100 * said) / keyPoints);
-    return mockScore({ keyPoints, said, redFlagsSaid: 0 }) === share
-      && mockScore({ keyPoints, said, redFlagsSaid }) === Math.max(0, Math.round((100 * said) / keyPoints - 25 * redFlagsSaid));
-  }));
+  fc.assert(
+    fc.property(tally, ({ keyPoints, said, redFlagsSaid }) => {
+      const share = Math.round((100 * said) / keyPoints);
+      return (
+        mockScore({ keyPoints, said, redFlagsSaid: 0 }) === share
+        && mockScore({ keyPoints, said, redFlagsSaid }) === Math.max(0, Math.round((100 * said) / keyPoints - 25 * redFlagsSaid))
+      );
+    }),
+  );
 });

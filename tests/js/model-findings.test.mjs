@@ -14,8 +14,13 @@ before(async () => {
 const trainer = { offset: 3 };
 /** A result with `inside` accuracy inside L and `past` accuracy and confidence beyond it. */
 const result = (scheme, task, overflow, inside, [accuracy, confidence] = [NaN, NaN], extra = {}) => ({
-  scheme, task, overflow, trainedLength: 2048, inDistribution: { accuracy: inside },
-  beyond: { accuracy, confidence, count: Number.isNaN(accuracy) ? 0 : 100 }, ...extra,
+  scheme,
+  task,
+  overflow,
+  trainedLength: 2048,
+  inDistribution: { accuracy: inside },
+  beyond: { accuracy, confidence, count: Number.isNaN(accuracy) ? 0 : 100 },
+  ...extra,
 });
 
 test('the outcome follows the numbers: unlearned, no row, holds, fluent but wrong, degrades', () => {
@@ -24,8 +29,10 @@ test('the outcome follows the numbers: unlearned, no row, holds, fluent but wron
   assert.equal(findings.outcomeOf(result('t5', 'copyBack', null, 1, [0.95, 0.9])), 'holds');
   assert.equal(findings.outcomeOf(result('sinusoidal', 'copyBack', null, 1, [0.27, 0.78])), 'fluent-wrong');
   assert.equal(findings.outcomeOf(result('rope', 'copyBack', null, 1, [0.3, 0.4])), 'degrades');
-  assert.match(findings.findingFor(result('sinusoidal', 'copyBack', null, 1, [0.27, 0.78])),
-    /^Fluent but wrong past L: it stays confident \(mean probability 0\.78\) while accuracy falls to 0\.27\.$/);
+  assert.match(
+    findings.findingFor(result('sinusoidal', 'copyBack', null, 1, [0.27, 0.78])),
+    /^Fluent but wrong past L: it stays confident \(mean probability 0\.78\) while accuracy falls to 0\.27\.$/,
+  );
 });
 
 test('a learned table holding up on recall is explained only when it holds, and only under the policies that keep row 0', () => {
@@ -43,23 +50,33 @@ test('reasons name the copy offset the preset uses, and an unlearned ALiBi or No
   assert.equal(findings.explanationFor(result('nope', 'copyBack', null, 0.99, [0.99, 0.99]), trainer), '', 'no excuse for a model that learned');
 });
 
-test('the position view\'s sentence states the peak, the answer key, the answer and the confidence', () => {
+test("the position view's sentence states the peak, the answer key, the answer and the confidence", () => {
   const probe = { answerPosition: 4997, answer: 9, prediction: 8, correct: false, confidence: 0.9987, heads: 2 };
-  assert.equal(row.probeVerdict({ probe, peak: { index: 1980, weight: 0.25 } }, 5000),
-    'At 5,000 it attends most to key 1,980, not 4,997 where the answer sits, and answers wrong (token 8; the answer is 9) with 1.00 confidence.');
+  assert.equal(
+    row.probeVerdict({ probe, peak: { index: 1980, weight: 0.25 } }, 5000),
+    'At 5,000 it attends most to key 1,980, not 4,997 where the answer sits, and answers wrong (token 8; the answer is 9) with 1.00 confidence.',
+  );
   const right = { ...probe, prediction: 9, correct: true, confidence: 0.912 };
-  assert.equal(row.probeVerdict({ probe: right, peak: { index: 4997, weight: 0.6 } }, 5000),
-    'At 5,000 it attends most to key 4,997, where the answer sits, and answers right (token 9) with 0.91 confidence.');
+  assert.equal(
+    row.probeVerdict({ probe: right, peak: { index: 4997, weight: 0.6 } }, 5000),
+    'At 5,000 it attends most to key 4,997, where the answer sits, and answers right (token 9) with 0.91 confidence.',
+  );
   const mean = new Float64Array(5001);
   mean[4997] = 6.5e-9;
   mean[1980] = 0.25;
-  assert.match(row.probeCaption({ probe, peak: { index: 1980, weight: 0.25 }, mean }, 5000), /the answer's key, 4,997, weight 6\.5e−9\. Dashed line: the largest, 0\.25 on key 1,980\./);
+  assert.match(
+    row.probeCaption({ probe, peak: { index: 1980, weight: 0.25 }, mean }, 5000),
+    /the answer's key, 4,997, weight 6\.5e−9\. Dashed line: the largest, 0\.25 on key 1,980\./,
+  );
 });
 
-test('the mean attention over heads: each key\'s weight averaged over the heads, still summing to 1', () => {
+test("the mean attention over heads: each key's weight averaged over the heads, still summing to 1", () => {
   const weights = Float64Array.from([0.5, 0.25, 0.25, 0, 1, 0, 0.1, 0.2, 0.7]);
   const mean = row.meanOverHeads({ weights, heads: 3, keys: 3 });
-  assert.deepEqual(Array.from(mean, (value) => Math.round(value * 1e12) / 1e12), [0.2, 0.483333333333, 0.316666666667]);
+  assert.deepEqual(
+    Array.from(mean, (value) => Math.round(value * 1e12) / 1e12),
+    [0.2, 0.483333333333, 0.316666666667],
+  );
   assert.ok(Math.abs(mean.reduce((sum, value) => sum + value, 0) - 1) < 1e-12, 'a distribution over the keys');
   assert.deepEqual(Array.from(row.meanOverHeads({ weights: Float64Array.from([0.3, 0.7]), heads: 1, keys: 2 })), [0.3, 0.7], 'one head is its own mean');
 });

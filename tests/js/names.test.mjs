@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { loadForTests } from './load.mjs';
 
 let posenc;
-before(async () => { posenc = await loadForTests(); });
+before(async () => {
+  posenc = await loadForTests();
+});
 
 /** For each option: a call that reads it, given the name. */
 const readers = {
@@ -67,7 +69,10 @@ for (const [option, read] of Object.entries(readers)) {
 
   test(`${option}: an unknown name is refused with exactly the listed names`, () => {
     const allowed = `one of ${posenc.names[option].map(({ name }) => `'${name}'`).join(', ')}`;
-    assert.throws(() => read('notAName'), (error) => error instanceof RangeError && error.message.includes(`must be ${allowed}; got the string "notAName"`));
+    assert.throws(
+      () => read('notAName'),
+      (error) => error instanceof RangeError && error.message.includes(`must be ${allowed}; got the string "notAName"`),
+    );
   });
 }
 

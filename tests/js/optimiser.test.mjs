@@ -25,7 +25,9 @@ describe('FSRS optimiser', () => {
     const { parameters, logLossBefore, logLossAfter } = await optimiseParameters(items, undefined, { wasm });
     const seconds = (performance.now() - started) / 1000;
     const truth = logLoss(items, known);
-    console.log(`# ${log.length} reviews, ${items.length} scored: log-loss defaults ${logLossBefore.toFixed(4)}, fitted ${logLossAfter.toFixed(4)}, known parameters ${truth.toFixed(4)} (${seconds.toFixed(1)} s)`);
+    console.log(
+      `# ${log.length} reviews, ${items.length} scored: log-loss defaults ${logLossBefore.toFixed(4)}, fitted ${logLossAfter.toFixed(4)}, known parameters ${truth.toFixed(4)} (${seconds.toFixed(1)} s)`,
+    );
     assert.equal(logLossBefore, logLoss(items, undefined));
     // The defaults mispredict this learner; the fit must recover at least half of the gap to the truth.
     assert.ok(logLossAfter < logLossBefore - 0.5 * (logLossBefore - truth), `fitted ${logLossAfter} vs defaults ${logLossBefore}, truth ${truth}`);
@@ -35,14 +37,27 @@ describe('FSRS optimiser', () => {
     assert.ok(fsrs(generatorParameters({ w: parameters })).next(createEmptyCard(new Date()), new Date(), Rating.Good).card.stability > 0);
   });
 
-  test('histories: whole local days between a card\'s reviews; only reviews a day or more apart are scored', () => {
+  test("histories: whole local days between a card's reviews; only reviews a day or more apart are scored", () => {
     const log = [
       { cardId: 'a', rating: 3, state: 0, review: '2025-03-01T09:00:00.000Z' },
       { cardId: 'b', rating: 1, state: 0, review: '2025-03-01T09:05:00.000Z' },
       { cardId: 'a', rating: 3, state: 1, review: '2025-03-01T09:10:00.000Z' },
       { cardId: 'a', rating: 1, state: 2, review: '2025-03-04T09:00:00.000Z' },
     ];
-    assert.deepEqual(cardHistories(log), [[{ rating: 3, days: 0 }, { rating: 3, days: 0 }, { rating: 1, days: 3 }], [{ rating: 1, days: 0 }]]);
-    assert.deepEqual(trainingItems(cardHistories(log)), [[{ rating: 3, days: 0 }, { rating: 3, days: 0 }, { rating: 1, days: 3 }]]);
+    assert.deepEqual(cardHistories(log), [
+      [
+        { rating: 3, days: 0 },
+        { rating: 3, days: 0 },
+        { rating: 1, days: 3 },
+      ],
+      [{ rating: 1, days: 0 }],
+    ]);
+    assert.deepEqual(trainingItems(cardHistories(log)), [
+      [
+        { rating: 3, days: 0 },
+        { rating: 3, days: 0 },
+        { rating: 1, days: 3 },
+      ],
+    ]);
   });
 });

@@ -8,7 +8,9 @@ import { loadForTests } from './load.mjs';
 
 const declarations = readFileSync(new URL('../../web/posenc.d.ts', import.meta.url), 'utf8');
 let posenc;
-before(async () => { posenc = await loadForTests(); });
+before(async () => {
+  posenc = await loadForTests();
+});
 
 /** The string literals of `export type name = 'a' | 'b';`. */
 function union(name) {
@@ -18,11 +20,20 @@ function union(name) {
 }
 
 const unions = {
-  scheme: 'Scheme', overflow: 'Overflow', task: 'Task', scalingKind: 'ScalingKind', pairing: 'Pairing', layout: 'Layout', precision: 'Precision',
-  yarnRamp: 'YarnRamp', rotaryAxes: 'RotaryAxes', spanKind: 'SpanKind', model: 'ModelName',
+  scheme: 'Scheme',
+  overflow: 'Overflow',
+  task: 'Task',
+  scalingKind: 'ScalingKind',
+  pairing: 'Pairing',
+  layout: 'Layout',
+  precision: 'Precision',
+  yarnRamp: 'YarnRamp',
+  rotaryAxes: 'RotaryAxes',
+  spanKind: 'SpanKind',
+  model: 'ModelName',
 };
 
-test('each name union in posenc.d.ts is the module\'s list', () => {
+test("each name union in posenc.d.ts is the module's list", () => {
   assert.deepEqual(Object.keys(posenc.names).sort(), Object.keys(unions).sort(), 'a union for every list in posenc.names');
   for (const [list, type] of Object.entries(unions)) assert.deepEqual(union(type).sort(), posenc.names[list].map((entry) => entry.name).sort(), type);
 });
@@ -34,7 +45,9 @@ function fields(name) {
 }
 
 test('beyondTrained has a result type for each scheme, keyed by it, with the fields the module returns', () => {
-  const keyed = new Map([...declarations.matchAll(/export interface (\w+Beyond) extends BeyondCommon \{\s*scheme: '([^']+)';/g)].map((match) => [match[2], match[1]]));
+  const keyed = new Map(
+    [...declarations.matchAll(/export interface (\w+Beyond) extends BeyondCommon \{\s*scheme: '([^']+)';/g)].map((match) => [match[2], match[1]]),
+  );
   assert.deepEqual([...keyed.keys()].sort(), posenc.names.scheme.map((entry) => entry.name).sort());
   for (const [scheme, type] of keyed) {
     const result = posenc.beyondTrained({ scheme });
@@ -46,6 +59,10 @@ test('a real model at p: the fields of ModelBeyond, one group per layer group of
   for (const preset of posenc.models) {
     const result = posenc.beyondTrained({ model: preset.name });
     assert.deepEqual(Object.keys(result).sort(), [...fields('BeyondCommon'), ...fields('ModelBeyond')].sort(), preset.name);
-    assert.deepEqual(result.groups.map((group) => group.name), preset.groups.map((group) => group.name), preset.name);
+    assert.deepEqual(
+      result.groups.map((group) => group.name),
+      preset.groups.map((group) => group.name),
+      preset.name,
+    );
   }
 });

@@ -13,7 +13,7 @@ const { computedTemplates } = await import(new URL('../../dist/quiz/computed-tem
 /** Every number README writes before `words`, e.g. numbersBefore('interview cards'). */
 const numbersBefore = (words) => [...readme.matchAll(new RegExp(`(\\d[\\d,]*) ${words}`, 'g'))].map((match) => Number(match[1].replaceAll(',', '')));
 
-test('the card counts are the decks\' own', () => {
+test("the card counts are the decks' own", () => {
   const computed = cards.filter((card) => card.computed).length;
   assert.deepEqual(numbersBefore('interview cards'), [cards.length - computed]);
   assert.deepEqual(numbersBefore('computed cards'), [computed]);

@@ -10,14 +10,17 @@ const { followUpItems, quotedClaim, redFlagStatements } = await import(new URL('
 const { seededRandom } = await import(new URL('random.js', quiz));
 
 const decksFolder = new URL('../../web/decks/', import.meta.url);
-const cards = JSON.parse(readFileSync(new URL('index.json', decksFolder), 'utf8')).decks
-  .flatMap((deckId) => JSON.parse(readFileSync(new URL(`${deckId}.json`, decksFolder), 'utf8')).cards);
+const cards = JSON.parse(readFileSync(new URL('index.json', decksFolder), 'utf8')).decks.flatMap(
+  (deckId) => JSON.parse(readFileSync(new URL(`${deckId}.json`, decksFolder), 'utf8')).cards,
+);
 const QUOTE = /^["“”]|["“”]$/;
 
 test('a quoted red flag is a claim (its comment in brackets kept apart); a described mistake is not', () => {
   assert.deepEqual(quotedClaim('"RoPE handles any length."'), { claim: 'RoPE handles any length.', comment: undefined });
-  assert.deepEqual(quotedClaim('"Only distances above 128 share the last bucket." (It starts at 91.)'),
-    { claim: 'Only distances above 128 share the last bucket.', comment: 'It starts at 91.' });
+  assert.deepEqual(quotedClaim('"Only distances above 128 share the last bucket." (It starts at 91.)'), {
+    claim: 'Only distances above 128 share the last bucket.',
+    comment: 'It starts at 91.',
+  });
   assert.equal(quotedClaim('Saying a learned table degrades gradually past its last row.'), null);
   assert.equal(quotedClaim('Treating "defined at a position" as "trained at that position".'), null);
 });
@@ -28,19 +31,32 @@ test('shipped decks: as many true as false statements, each from a marked claim 
   assert.ok(truths.length >= 60, `${truths.length} true statements`);
   assert.equal(statements.length, 2 * truths.length, 'balanced');
   for (const { text, truth, card } of statements) {
-    if (truth) assert.ok(card.claims.some((index) => card.keyPoints[index] === text), `${card.id}: "${text}" is not a marked claim`);
-    else assert.ok(card.redFlags.some((flag) => quotedClaim(flag)?.claim === text), `${card.id}: "${text}" is not a quoted red flag`);
+    if (truth)
+      assert.ok(
+        card.claims.some((index) => card.keyPoints[index] === text),
+        `${card.id}: "${text}" is not a marked claim`,
+      );
+    else
+      assert.ok(
+        card.redFlags.some((flag) => quotedClaim(flag)?.claim === text),
+        `${card.id}: "${text}" is not a quoted red flag`,
+      );
   }
 });
 
 test('shipped decks: true and false statements look alike; "false if quoted" is a coin toss', () => {
   const statements = redFlagStatements(cards, seededRandom(2));
-  assert.deepEqual(statements.filter((s) => QUOTE.test(s.text)).map((s) => s.text), [], 'no statement is shown in quotation marks');
+  assert.deepEqual(
+    statements.filter((s) => QUOTE.test(s.text)).map((s) => s.text),
+    [],
+    'no statement is shown in quotation marks',
+  );
   // The rule the issue measured at 39/40 right: answer "false" exactly when the statement is quoted.
   const right = statements.filter((s) => /["“”]/.test(s.text) === !s.truth).length;
   assert.ok(right / statements.length <= 0.55, `"false if quoted" scores ${right} of ${statements.length}`);
   const share = (list, cue) => list.filter((s) => cue.test(s.text)).length / list.length;
-  const truths = statements.filter((s) => s.truth), falsehoods = statements.filter((s) => !s.truth);
+  const truths = statements.filter((s) => s.truth),
+    falsehoods = statements.filter((s) => !s.truth);
   for (const cue of [/\.$/, /^[A-Zα-ωΑ-Ω0-9]/, /^\w+:/]) {
     assert.ok(Math.abs(share(truths, cue) - share(falsehoods, cue)) <= 0.1, `${cue}: ${share(truths, cue)} true vs ${share(falsehoods, cue)} false`);
   }
@@ -52,10 +68,26 @@ test('a selection with only one kind of statement gives all of it', () => {
 });
 
 test('the follow-up drill asks each follow-up of each card in order, with the card it belongs to', () => {
-  const first = { id: 'a', followUps: [{ question: 'Why?', answer: 'Because.' }, { question: 'How?', answer: 'So.' }] };
+  const first = {
+    id: 'a',
+    followUps: [
+      { question: 'Why?', answer: 'Because.' },
+      { question: 'How?', answer: 'So.' },
+    ],
+  };
   const second = { id: 'b' };
   const third = { id: 'c', followUps: [{ question: 'When?', answer: 'Now.' }] };
-  assert.deepEqual(followUpItems([first, second, third]).map(({ question, answer, card }) => [question, answer, card.id]),
-    [['Why?', 'Because.', 'a'], ['How?', 'So.', 'a'], ['When?', 'Now.', 'c']]);
-  assert.equal(followUpItems(cards).length, cards.reduce((sum, card) => sum + (card.followUps?.length ?? 0), 0), 'every shipped follow-up once');
+  assert.deepEqual(
+    followUpItems([first, second, third]).map(({ question, answer, card }) => [question, answer, card.id]),
+    [
+      ['Why?', 'Because.', 'a'],
+      ['How?', 'So.', 'a'],
+      ['When?', 'Now.', 'c'],
+    ],
+  );
+  assert.equal(
+    followUpItems(cards).length,
+    cards.reduce((sum, card) => sum + (card.followUps?.length ?? 0), 0),
+    'every shipped follow-up once',
+  );
 });

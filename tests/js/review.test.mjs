@@ -69,14 +69,17 @@ describe('FSRS through ts-fsrs', () => {
     assert.deepEqual(undoGrade(fresh.progress, fresh.undo), store.emptyProgress());
   });
 
-  test('undo after another tab graded keeps that tab\'s review, and a card it graded since keeps its newer state', () => {
+  test("undo after another tab graded keeps that tab's review, and a card it graded since keeps its newer state", () => {
     const mine = gradeCard(store.emptyProgress(), 'a', Rating.Good, start);
-    const theirs = gradeCard(mine.progress, 'b', Rating.Easy, later(1000)).progress;  // written by the other tab
+    const theirs = gradeCard(mine.progress, 'b', Rating.Easy, later(1000)).progress; // written by the other tab
     const undone = undoGrade(theirs, mine.undo);
-    assert.deepEqual(undone.log.map((entry) => entry.cardId), ['b']);
+    assert.deepEqual(
+      undone.log.map((entry) => entry.cardId),
+      ['b'],
+    );
     assert.equal(undone.cards.a, undefined);
     assert.deepEqual(undone.cards.b, theirs.cards.b);
-    const regraded = gradeCard(mine.progress, 'a', Rating.Again, later(2000)).progress;  // the other tab graded a too
+    const regraded = gradeCard(mine.progress, 'a', Rating.Again, later(2000)).progress; // the other tab graded a too
     assert.deepEqual(undoGrade(regraded, mine.undo).cards.a, regraded.cards.a);
   });
 
@@ -101,8 +104,20 @@ describe('interval labels on the grade buttons', () => {
   const hour = 60 * minute;
   const days = (n) => n * 24 * hour;
   test('minutes (at least 1), hours below a day, days below a month, then months and years', () => {
-    const labels = [[0, '1m'], [30_000, '1m'], [10 * minute, '10m'], [59 * minute, '59m'], [60 * minute, '1h'], [23.4 * hour, '23h'],
-      [days(1), '1d'], [days(30), '30d'], [days(31), '1mo'], [days(364), '12mo'], [days(365), '1.0y'], [days(3 * 365 + 40), '3.1y']];
+    const labels = [
+      [0, '1m'],
+      [30_000, '1m'],
+      [10 * minute, '10m'],
+      [59 * minute, '59m'],
+      [60 * minute, '1h'],
+      [23.4 * hour, '23h'],
+      [days(1), '1d'],
+      [days(30), '30d'],
+      [days(31), '1mo'],
+      [days(364), '12mo'],
+      [days(365), '1.0y'],
+      [days(3 * 365 + 40), '3.1y'],
+    ];
     for (const [ms, label] of labels) assert.equal(formatInterval(ms), label, `${ms} ms`);
   });
 });
@@ -135,12 +150,19 @@ describe('progress storage', () => {
     assert.ok(next.cards['sinusoidal-vs-learned-beyond-length'].scheduled_days > 12);
   });
 
-  for (const [name, text] of [['truncated JSON', '{"version":1,"cards":{'], ['a future version', '{"version":9,"cards":{},"log":[]}'], ['not an object', '[1, 2]']]) {
+  for (const [name, text] of [
+    ['truncated JSON', '{"version":1,"cards":{'],
+    ['a future version', '{"version":9,"cards":{},"log":[]}'],
+    ['not an object', '[1, 2]'],
+  ]) {
     test(`${name} is kept aside as a backup and the learner is told`, () => {
       const storage = memoryStorage({ [store.STORAGE_KEY]: text });
       const { progress, notice } = store.loadProgress(storage);
       assert.deepEqual(progress, store.emptyProgress());
-      assert.deepEqual(store.readBackups(storage).map((backup) => backup.text), [text]);
+      assert.deepEqual(
+        store.readBackups(storage).map((backup) => backup.text),
+        [text],
+      );
       assert.match(notice, /could not be read .*a fresh start was made.*kept as a backup under "Decks & progress"/);
     });
   }
@@ -156,23 +178,127 @@ describe('progress storage', () => {
   }
   // Each shape from the issue: what is set aside and what the notice names.
   const corruptShapes = [
-    ['a review that is null', (data) => { data.log[1] = null; }, { cards: 2, reviews: 2 }, /1 of 3 reviews \(progress\.log\[1\] must be an object; got null\)/],
-    ['a card with difficulty null, reps -1, state 9', (data) => { Object.assign(data.cards.b, { difficulty: null, reps: -1, state: 9 }); }, { cards: 1, reviews: 3 },
-      /1 of 2 cards \(progress\.cards\["b"\]\.difficulty must be a number from 0 to 10; got null\)/],
-    ['a card with stability "abc"', (data) => { data.cards.a.stability = 'abc'; }, { cards: 1, reviews: 3 }, /progress\.cards\["a"\]\.stability must be a number from 0 to 36500; got "abc"/],
-    ['a card with an invalid last_review', (data) => { data.cards.a.last_review = 'yesterday'; }, { cards: 1, reviews: 3 }, /\.last_review must be a date/],
-    ['a review with rating 7 and one with an unknown field', (data) => { data.log[0].rating = 7; data.log[2].extra = 1; }, { cards: 2, reviews: 1 }, /2 of 3 reviews/],
-    ['settings that are not a whole number', (data) => { data.settings.newPerDay = 'ten'; }, { cards: 2, reviews: 3 }, /1 other entry \(progress\.settings\.newPerDay must be a whole number/],
-    ['a reviewed card with difficulty 6e-323 (ts-fsrs refuses to schedule it)', (data) => { data.cards.b.difficulty = 6e-323; }, { cards: 1, reviews: 3 },
-      /progress\.cards\["b"\]\.difficulty and \.stability must be 0 for both/],
-    ['a card id far too long', (data) => { data.cards['x'.repeat(300)] = data.cards.a; }, { cards: 2, reviews: 3 }, /1 of 3 cards/],
-    ['a desired retention of 0.99', (data) => { data.settings.desiredRetention = 0.99; }, { cards: 2, reviews: 3 }, /progress\.settings\.desiredRetention must be a number from 0\.7 to 0\.97; got 0\.99/],
-    ['FSRS parameters one short', (data) => { data.settings.parameters = new Array(20).fill(1); }, { cards: 2, reviews: 3 }, /progress\.settings\.parameters must be a list of 21 FSRS parameters/],
-    ['an FSRS parameter out of its bounds', (data) => { data.settings.parameters = [...new Array(4).fill(1), 11, ...new Array(16).fill(0.1)]; }, { cards: 2, reviews: 3 }, /parameters parameter 4 must be a number from 1 to 10; got 11/],
-    ['an optimisation record with a text log-loss', (data) => { data.settings.optimised = { at: '2025-03-01T09:00:00.000Z', reviews: 10, logLossBefore: 'high', logLossAfter: 0.3 }; }, { cards: 2, reviews: 3 }, /optimised logLossBefore must be a number/],
-    ['a card mark that is not true', (data) => { data.marks = { a: { suspended: 'yes' } }; }, { cards: 2, reviews: 3 }, /progress\.marks\["a"\]\.suspended must be true when present/],
-    ['a bury with a bad date', (data) => { data.marks = { b: { buriedUntil: 'tomorrow' } }; }, { cards: 2, reviews: 3 }, /progress\.marks\["b"\]\.buriedUntil must be a date/],
-    ['a practice result of an unknown kind', (data) => { data.history = [{ kind: 'quiz', at: '2025-03-01T09:00:00.000Z', score: 50, items: 3 }]; }, { cards: 2, reviews: 3 }, /progress\.history\[0\]\.kind must be one of red-flags, mock-interview/],
+    [
+      'a review that is null',
+      (data) => {
+        data.log[1] = null;
+      },
+      { cards: 2, reviews: 2 },
+      /1 of 3 reviews \(progress\.log\[1\] must be an object; got null\)/,
+    ],
+    [
+      'a card with difficulty null, reps -1, state 9',
+      (data) => {
+        Object.assign(data.cards.b, { difficulty: null, reps: -1, state: 9 });
+      },
+      { cards: 1, reviews: 3 },
+      /1 of 2 cards \(progress\.cards\["b"\]\.difficulty must be a number from 0 to 10; got null\)/,
+    ],
+    [
+      'a card with stability "abc"',
+      (data) => {
+        data.cards.a.stability = 'abc';
+      },
+      { cards: 1, reviews: 3 },
+      /progress\.cards\["a"\]\.stability must be a number from 0 to 36500; got "abc"/,
+    ],
+    [
+      'a card with an invalid last_review',
+      (data) => {
+        data.cards.a.last_review = 'yesterday';
+      },
+      { cards: 1, reviews: 3 },
+      /\.last_review must be a date/,
+    ],
+    [
+      'a review with rating 7 and one with an unknown field',
+      (data) => {
+        data.log[0].rating = 7;
+        data.log[2].extra = 1;
+      },
+      { cards: 2, reviews: 1 },
+      /2 of 3 reviews/,
+    ],
+    [
+      'settings that are not a whole number',
+      (data) => {
+        data.settings.newPerDay = 'ten';
+      },
+      { cards: 2, reviews: 3 },
+      /1 other entry \(progress\.settings\.newPerDay must be a whole number/,
+    ],
+    [
+      'a reviewed card with difficulty 6e-323 (ts-fsrs refuses to schedule it)',
+      (data) => {
+        data.cards.b.difficulty = 6e-323;
+      },
+      { cards: 1, reviews: 3 },
+      /progress\.cards\["b"\]\.difficulty and \.stability must be 0 for both/,
+    ],
+    [
+      'a card id far too long',
+      (data) => {
+        data.cards['x'.repeat(300)] = data.cards.a;
+      },
+      { cards: 2, reviews: 3 },
+      /1 of 3 cards/,
+    ],
+    [
+      'a desired retention of 0.99',
+      (data) => {
+        data.settings.desiredRetention = 0.99;
+      },
+      { cards: 2, reviews: 3 },
+      /progress\.settings\.desiredRetention must be a number from 0\.7 to 0\.97; got 0\.99/,
+    ],
+    [
+      'FSRS parameters one short',
+      (data) => {
+        data.settings.parameters = new Array(20).fill(1);
+      },
+      { cards: 2, reviews: 3 },
+      /progress\.settings\.parameters must be a list of 21 FSRS parameters/,
+    ],
+    [
+      'an FSRS parameter out of its bounds',
+      (data) => {
+        data.settings.parameters = [...new Array(4).fill(1), 11, ...new Array(16).fill(0.1)];
+      },
+      { cards: 2, reviews: 3 },
+      /parameters parameter 4 must be a number from 1 to 10; got 11/,
+    ],
+    [
+      'an optimisation record with a text log-loss',
+      (data) => {
+        data.settings.optimised = { at: '2025-03-01T09:00:00.000Z', reviews: 10, logLossBefore: 'high', logLossAfter: 0.3 };
+      },
+      { cards: 2, reviews: 3 },
+      /optimised logLossBefore must be a number/,
+    ],
+    [
+      'a card mark that is not true',
+      (data) => {
+        data.marks = { a: { suspended: 'yes' } };
+      },
+      { cards: 2, reviews: 3 },
+      /progress\.marks\["a"\]\.suspended must be true when present/,
+    ],
+    [
+      'a bury with a bad date',
+      (data) => {
+        data.marks = { b: { buriedUntil: 'tomorrow' } };
+      },
+      { cards: 2, reviews: 3 },
+      /progress\.marks\["b"\]\.buriedUntil must be a date/,
+    ],
+    [
+      'a practice result of an unknown kind',
+      (data) => {
+        data.history = [{ kind: 'quiz', at: '2025-03-01T09:00:00.000Z', score: 50, items: 3 }];
+      },
+      { cards: 2, reviews: 3 },
+      /progress\.history\[0\]\.kind must be one of red-flags, mock-interview/,
+    ],
   ];
   for (const [name, change, kept, message] of corruptShapes) {
     test(`${name}: the valid cards and reviews are kept, the rest set aside in a backup, and grading works`, () => {
@@ -211,11 +337,19 @@ describe('progress storage', () => {
       storage.setItem(store.STORAGE_KEY, text);
       store.loadProgress(storage, later(i * 1000));
     });
-    assert.deepEqual(store.readBackups(storage).map((backup) => backup.text), texts.slice(-store.progressLimits.backups).reverse(), 'newest first, the last five');
+    assert.deepEqual(
+      store.readBackups(storage).map((backup) => backup.text),
+      texts.slice(-store.progressLimits.backups).reverse(),
+      'newest first, the last five',
+    );
     const big = `{"x":"${'y'.repeat(store.progressLimits.backupChars)}"}`;
     storage.setItem(store.STORAGE_KEY, big);
     store.loadProgress(storage, later(10_000));
-    assert.deepEqual(store.readBackups(storage).map((backup) => backup.text.length), [big.length], 'a large backup leaves no room for older ones');
+    assert.deepEqual(
+      store.readBackups(storage).map((backup) => backup.text.length),
+      [big.length],
+      'a large backup leaves no room for older ones',
+    );
     store.removeBackup(storage, later(10_000).toISOString());
     assert.deepEqual(store.readBackups(storage), []);
   });
@@ -223,13 +357,19 @@ describe('progress storage', () => {
   test('the single backup slot of earlier versions joins the list', () => {
     const storage = memoryStorage({ 'posenc.quiz.progress.backup': 'old text', [store.STORAGE_KEY]: '{' });
     store.loadProgress(storage, start);
-    assert.deepEqual(store.readBackups(storage).map((backup) => backup.text), ['{', 'old text']);
+    assert.deepEqual(
+      store.readBackups(storage).map((backup) => backup.text),
+      ['{', 'old text'],
+    );
     assert.equal(storage.getItem('posenc.quiz.progress.backup'), null);
   });
 
   test('card ids named like built-ins are ordinary cards', () => {
-    const text = storedWith((data) => { data.cards.constructor = data.cards.a; data.log[0].cardId = 'constructor';
-      Object.defineProperty(data.cards, '__proto__', { value: data.cards.b, enumerable: true }); });
+    const text = storedWith((data) => {
+      data.cards.constructor = data.cards.a;
+      data.log[0].cardId = 'constructor';
+      Object.defineProperty(data.cards, '__proto__', { value: data.cards.b, enumerable: true });
+    });
     const { progress, notice } = store.loadProgress(memoryStorage({ [store.STORAGE_KEY]: text }));
     assert.equal(notice, null);
     assert.deepEqual(Object.keys(progress.cards).sort(), ['__proto__', 'a', 'b', 'constructor']);
@@ -245,11 +385,14 @@ describe('progress storage', () => {
   });
 
   test('corrupt progress in a full storage: the backup takes the place of the original, nothing lost', () => {
-    const text = storedWith((data) => { data.log[0] = null; data.pad = 'x'.repeat(1000); });
+    const text = storedWith((data) => {
+      data.log[0] = null;
+      data.pad = 'x'.repeat(1000);
+    });
     const storage = memoryStorage({ [store.STORAGE_KEY]: text });
     const setItem = storage.setItem;
     const used = () => [...storage.items.values()].reduce((sum, value) => sum + value.length, 0);
-    const quota = text.length + 400;  // the backup (text, escaped, and its reason) fits only once the original is gone
+    const quota = text.length + 400; // the backup (text, escaped, and its reason) fits only once the original is gone
     storage.setItem = (key, value) => {
       if (used() - (storage.items.get(key)?.length ?? 0) + String(value).length > quota) throw new DOMException('full', 'QuotaExceededError');
       return setItem(key, value);
@@ -259,7 +402,8 @@ describe('progress storage', () => {
     assert.equal(loaded.unsaved, true, 'the repaired progress is held by the page until the next save');
     assert.equal(loaded.progress.log.length, 2);
     const tiny = memoryStorage({ [store.STORAGE_KEY]: text });
-    tiny.setItem = (key, value) => {  // room for the original text only
+    tiny.setItem = (key, value) => {
+      // room for the original text only
       if (key !== store.STORAGE_KEY || value !== text) throw new DOMException('full', 'QuotaExceededError');
       tiny.items.set(key, value);
     };
@@ -270,7 +414,14 @@ describe('progress storage', () => {
   });
 
   test('an import is checked before it is offered: what is kept and what is refused', () => {
-    const text = store.exportProgress(JSON.parse(storedWith((data) => { data.log.push(null); data.cards.a.stability = 'abc'; })));
+    const text = store.exportProgress(
+      JSON.parse(
+        storedWith((data) => {
+          data.log.push(null);
+          data.cards.a.stability = 'abc';
+        }),
+      ),
+    );
     const { progress, kept, refused } = store.importProgress(text);
     assert.equal(kept, '1 card and 3 reviews');
     assert.match(refused, /^1 of 2 cards, 1 of 4 reviews \(progress\.cards\["a"\]\.stability must be a number/);

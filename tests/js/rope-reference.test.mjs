@@ -8,7 +8,9 @@ import { loadForTests } from './load.mjs';
 
 const vectors = JSON.parse(readFileSync(new URL('../reference/rope-vectors.json', import.meta.url)));
 let posenc;
-before(async () => { posenc = await loadForTests(); });
+before(async () => {
+  posenc = await loadForTests();
+});
 
 /** The call's options: the case's fields the API reads. */
 function settings(item) {
@@ -77,7 +79,8 @@ test('the two pairings are the same rotation up to a permutation, with partial r
   // interleaved dims (2i, 2i+1) <-> half dims (i, i + rotary/2), within the rotary block; the rest stay put
   const permute = (row) => row.map((_, c) => (c >= rotary ? row[c] : c % 2 === 0 ? row[c / 2] : row[(c - 1) / 2 + rotary / 2]));
   const rows = half.positions.length;
-  const x = [], expected = [];
+  const x = [],
+    expected = [];
   for (let r = 0; r < rows; r++) {
     x.push(...permute(half.x.slice(r * 96, (r + 1) * 96)));
     expected.push(...permute(half.expected.slice(r * 96, (r + 1) * 96)));

@@ -21,10 +21,11 @@ test('the lesson: a step from 1 to 10 and the settings its instruments use', () 
   assert.equal(queryFor('lesson', { step: 2, d: 64, n: 1024, p: 500 }, new URLSearchParams('embed=1')), '?view=lesson&step=2&p=500&d=64&n=1024&embed=1');
 });
 
-test('the quiz: Cram\'s scope (all, a topic, a tag, a view\'s links, chosen cards) and the card it opens at', () => {
+test("the quiz: Cram's scope (all, a topic, a tag, a view's links, chosen cards) and the card it opens at", () => {
   const scope = (text) => readLocation(`?view=quiz&mode=cram&scope=${encodeURIComponent(text)}`).settings.scope;
   for (const good of ['all', 'topic:Absolute encodings', 'tag:rope', 'live:position', 'live:lesson', 'cards:a,b-c']) assert.equal(scope(good), good);
-  for (const bad of ['some', 'tag:Rope', 'live:quiz', 'live:home', 'cards:', 'cards:a,,b', 'topic:', 'topic: ', `topic:${'x'.repeat(101)}`, ':all']) assert.equal(scope(bad), undefined, bad);
+  for (const bad of ['some', 'tag:Rope', 'live:quiz', 'live:home', 'cards:', 'cards:a,,b', 'topic:', 'topic: ', `topic:${'x'.repeat(101)}`, ':all'])
+    assert.equal(scope(bad), undefined, bad);
   assert.equal(readLocation('?view=quiz&card=why-transformers-need-position').settings.card, 'why-transformers-need-position');
   assert.equal(readLocation('?view=quiz&card=Not_A_Card').settings.card, undefined);
 });
@@ -39,7 +40,11 @@ test('the way back is rebuilt from the settings its view knows: one level, this 
     assert.ok(read === null || read.query.startsWith('?view='), `${elsewhere} -> ${read?.query}`);
   }
   assert.equal(readLocation('?view=model&back=').back, null);
-  assert.equal(readLocation(`?view=model&embed=1&theme=dark&back=${encodeURIComponent('?view=quiz')}`).back.query, '?view=quiz&embed=1&theme=dark', 'embedding and theme go back too');
+  assert.equal(
+    readLocation(`?view=model&embed=1&theme=dark&back=${encodeURIComponent('?view=quiz')}`).back.query,
+    '?view=quiz&embed=1&theme=dark',
+    'embedding and theme go back too',
+  );
 });
 
 test('a view writing its settings keeps the way back; another view drops it', () => {

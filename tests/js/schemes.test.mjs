@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { closeTo, loadForTests } from './load.mjs';
 
 let posenc;
-before(async () => { posenc = await loadForTests(); });
+before(async () => {
+  posenc = await loadForTests();
+});
 
 const seeded = (n, seed) => Float64Array.from({ length: n }, (_, i) => Math.sin(seed * 12.9898 + i * 78.233) * 2);
 
@@ -19,11 +21,13 @@ describe('learned table', () => {
 
   test("has no row 5,000 under overflow 'error'", () => {
     const table = posenc.learnedTable({ maxLength: 2048, dModel: 4 });
-    assert.throws(() => posenc.learnedLookup({ table, positions: [5000] }),
-      { name: 'RangeError', message: /positions\[0\].*rows 0\.\.2047 and no row 5000 exists; got 5000/ });
+    assert.throws(() => posenc.learnedLookup({ table, positions: [5000] }), {
+      name: 'RangeError',
+      message: /positions\[0\].*rows 0\.\.2047 and no row 5000 exists; got 5000/,
+    });
   });
 
-  test('each overflow policy reports the row it used and whether it was the position\'s own', () => {
+  test("each overflow policy reports the row it used and whether it was the position's own", () => {
     const table = posenc.learnedTable({ maxLength: 2048, dModel: 4 });
     const row = (policy) => posenc.learnedLookup({ table, positions: [10, 5000], overflow: policy });
     assert.deepEqual(Array.from(row('clamp').sourceRow), [10, 2047]);
@@ -32,7 +36,7 @@ describe('learned table', () => {
     const window = row('window');
     assert.ok(Number.isNaN(window.sourceRow[0]), 'position 10 falls outside the last 2,048');
     assert.equal(window.sourceRow[1], 2047);
-    closeTo(row('interpolate').sourceRow[0], 10 * 2047 / 5000, 1e-12, 'interpolated row');
+    closeTo(row('interpolate').sourceRow[0], (10 * 2047) / 5000, 1e-12, 'interpolated row');
     assert.deepEqual(Array.from(row('clamp').data.slice(4, 8)), Array.from(table.data.slice(2047 * 4, 2048 * 4)));
   });
 });
@@ -48,7 +52,8 @@ describe('nope', () => {
 describe('rope', () => {
   test('rotates pair i by p theta_i in the interleaved pairing', () => {
     const x = new Float64Array(8);
-    x[0] = 1; x[2] = 1;
+    x[0] = 1;
+    x[2] = 1;
     const { data } = posenc.rope({ x, positions: [3] });
     closeTo(data[0], Math.cos(3), 1e-15, 'x0');
     closeTo(data[1], Math.sin(3), 1e-15, 'x1');
@@ -65,7 +70,8 @@ describe('rope', () => {
   });
 
   test('preserves norms and the score depends only on m - n', () => {
-    const q = seeded(64, 1), k = seeded(64, 2);
+    const q = seeded(64, 1),
+      k = seeded(64, 2);
     for (const pairing of ['interleaved', 'half']) {
       const reference = posenc.ropeScore({ q, k, m: 100, n: 0, pairing });
       // angles up to 60,100 rad carry ~1e-11 rounding; 64 terms keep the score within 1e-9
@@ -94,7 +100,10 @@ describe('rope', () => {
 describe('alibi', () => {
   test('slopes follow the official rule, unsorted for non-powers of two', () => {
     assert.deepEqual(Array.from(posenc.alibiSlopes(3)), [1 / 16, 1 / 256, 1 / 4]);
-    assert.deepEqual(Array.from(posenc.alibiSlopes(8)), [1, 2, 3, 4, 5, 6, 7, 8].map((k) => 2 ** -k));
+    assert.deepEqual(
+      Array.from(posenc.alibiSlopes(8)),
+      [1, 2, 3, 4, 5, 6, 7, 8].map((k) => 2 ** -k),
+    );
     assert.equal(posenc.alibiSlopes(6).length, 6);
   });
 

@@ -13,7 +13,7 @@ const cards = [
 ];
 const ids = (selected) => selected.map((card) => card.id);
 
-test('the choices: all cards, then each topic, each tag and each view a card links to, sorted, in people\'s words', () => {
+test("the choices: all cards, then each topic, each tag and each view a card links to, sorted, in people's words", () => {
   assert.deepEqual(scopeOptions(cards), [
     { value: 'all', label: 'All cards (4)' },
     { value: 'topic:ALiBi', label: 'Topic: ALiBi' },

@@ -13,7 +13,7 @@ import { loadForTests } from './load.mjs';
 const root = new URL('../../', import.meta.url);
 let posenc;
 let manifest;
-let shipped;  // decoded by the page's own decoder
+let shipped; // decoded by the page's own decoder
 before(async () => {
   posenc = await loadForTests();
   const { decodeShipped } = await import(new URL('dist/views/trained-models.js', root));
@@ -23,10 +23,13 @@ before(async () => {
 
 const presetOf = () => posenc.training.presets.find((preset) => preset.name === manifest.preset);
 
-test('the manifest lists every run of its preset, each block in the engine\'s layout, the blocks tiling the file', async () => {
+test("the manifest lists every run of its preset, each block in the engine's layout, the blocks tiling the file", async () => {
   const preset = presetOf();
   assert.ok(preset, `no preset named ${manifest.preset}`);
-  assert.deepEqual(manifest.models.map(({ scheme, task }) => ({ scheme, task })), preset.runs.map(({ scheme, task }) => ({ scheme, task })));
+  assert.deepEqual(
+    manifest.models.map(({ scheme, task }) => ({ scheme, task })),
+    preset.runs.map(({ scheme, task }) => ({ scheme, task })),
+  );
   assert.equal(manifest.steps, preset.steps);
   let offset = 0;
   for (const model of manifest.models) {
@@ -44,30 +47,31 @@ test('each block of the file is the one the script wrote (its FNV-1a hash)', asy
   const bytes = await readFile(new URL('web/data/trained-models.bin', root));
   for (const model of manifest.models) {
     let hash = 0xcbf29ce484222325n;
-    for (const byte of bytes.subarray(2 * model.offset, 2 * (model.offset + model.count))) hash = ((hash ^ BigInt(byte)) * 0x100000001b3n) & 0xffffffffffffffffn;
+    for (const byte of bytes.subarray(2 * model.offset, 2 * (model.offset + model.count)))
+      hash = ((hash ^ BigInt(byte)) * 0x100000001b3n) & 0xffffffffffffffffn;
     assert.equal(hash.toString(16).padStart(16, '0'), model.fnv1a64, `${model.scheme}: the parameters were edited after the script wrote them`);
   }
 });
 
-test('each model\'s first steps reproduce natively bit for bit (the script\'s build)', () => {
+test("each model's first steps reproduce natively bit for bit (the script's build)", () => {
   const tool = new URL('build/native/posenc_train_shipped', root);
   assert.ok(existsSync(tool), 'build/native/posenc_train_shipped is missing: npm run build:native builds it');
   const steps = manifest.models[0].firstLosses.length;
   const now = JSON.parse(execFileSync(tool.pathname, ['--first-steps', String(steps)], { encoding: 'utf8' }));
   assert.equal(now.seed, manifest.seed);
-  for (const [i, model] of manifest.models.entries())
-    assert.deepEqual(now.models[i].firstLosses, model.firstLosses, `${model.scheme} on ${model.task}`);
+  for (const [i, model] of manifest.models.entries()) assert.deepEqual(now.models[i].firstLosses, model.firstLosses, `${model.scheme} on ${model.task}`);
 });
 
-test('each model\'s first steps reproduce in wasm, the page\'s engine, to 1e-12', () => {
+test("each model's first steps reproduce in wasm, the page's engine, to 1e-12", () => {
   for (const model of manifest.models) {
     const { id } = posenc.trainerCreate({ preset: manifest.preset, scheme: model.scheme, task: model.task, seed: manifest.seed });
     const { losses } = posenc.trainerStep({ id, steps: model.firstLosses.length });
     posenc.trainerDispose({ id });
     // Same arithmetic in the same order; exp, log and pow come from musl here and glibc natively,
     // which may differ in the last bit, and that moves a loss by a few ulps after one step.
-    model.firstLosses.forEach((expected, step) => assert.ok(Math.abs(losses[step] - expected) <= 1e-12 * expected,
-      `${model.scheme} step ${step + 1}: ${losses[step]} against ${expected}`));
+    model.firstLosses.forEach((expected, step) =>
+      assert.ok(Math.abs(losses[step] - expected) <= 1e-12 * expected, `${model.scheme} step ${step + 1}: ${losses[step]} against ${expected}`),
+    );
   }
 });
 
@@ -78,15 +82,26 @@ test('the engine scores every shipped model at 95% or better inside L, as the sc
     assert.ok(inDistribution.accuracy >= 0.95, `${model.scheme} on ${task}: ${inDistribution.accuracy} inside L`);
     assert.equal(inDistribution.count, model.insideCount);
     // The same predictions as natively, bar a near-tie the last bits of exp could flip.
-    assert.ok(Math.abs(inDistribution.accuracy - model.insideAccuracy) <= 2 / model.insideCount,
-      `${model.scheme}: ${inDistribution.accuracy} here, ${model.insideAccuracy} natively`);
+    assert.ok(
+      Math.abs(inDistribution.accuracy - model.insideAccuracy) <= 2 / model.insideCount,
+      `${model.scheme}: ${inDistribution.accuracy} here, ${model.insideAccuracy} natively`,
+    );
   }
 });
 
 test('the page decodes the halves exactly', async () => {
   const { halfValue } = await import(new URL('dist/views/trained-models.js', root));
-  for (const [bits, value] of [[0x0000, 0], [0x3c00, 1], [0xc000, -2], [0x7bff, 65504], [0x0400, 2 ** -14], [0x0001, 2 ** -24],
-    [0x3c01, 1 + 2 ** -10], [0x8000, -0]]) assert.equal(Object.is(halfValue(bits), value), true, `0x${bits.toString(16)}`);
+  for (const [bits, value] of [
+    [0x0000, 0],
+    [0x3c00, 1],
+    [0xc000, -2],
+    [0x7bff, 65504],
+    [0x0400, 2 ** -14],
+    [0x0001, 2 ** -24],
+    [0x3c01, 1 + 2 ** -10],
+    [0x8000, -0],
+  ])
+    assert.equal(Object.is(halfValue(bits), value), true, `0x${bits.toString(16)}`);
   assert.equal(halfValue(0x7c00), Infinity);
   assert.ok(Number.isNaN(halfValue(0x7e00)));
   const first = shipped.models.get(manifest.models[0].scheme).parameters;

@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { closeTo, loadForTests } from './load.mjs';
 
 let posenc;
-before(async () => { posenc = await loadForTests(); });
+before(async () => {
+  posenc = await loadForTests();
+});
 
 /** The paper's formula evaluated in JS, as an independent reference. */
 function reference(p, column, dModel, base = 10000) {
@@ -48,7 +50,11 @@ describe('sinusoidal', () => {
     const dModel = 128;
     const positions = Int32Array.from({ length: 6000 }, (_, p) => p);
     const { data } = posenc.sinusoidal({ positions, dModel });
-    const dot = (a, b) => { let s = 0; for (let c = 0; c < dModel; c++) s += data[a * dModel + c] * data[b * dModel + c]; return s; };
+    const dot = (a, b) => {
+      let s = 0;
+      for (let c = 0; c < dModel; c++) s += data[a * dModel + c] * data[b * dModel + c];
+      return s;
+    };
     for (const offset of [1, 17, 1000]) {
       let closedForm = 0;
       for (let i = 0; i < dModel / 2; i++) closedForm += Math.cos(offset / 10000 ** ((2 * i) / dModel));
@@ -60,7 +66,10 @@ describe('sinusoidal', () => {
   test("layout 'concat' puts the same values in [sin | cos] blocks", () => {
     const interleaved = posenc.sinusoidal({ positions: [5000], dModel: 8 }).data;
     const concat = posenc.sinusoidal({ positions: [5000], dModel: 8, layout: 'concat' }).data;
-    assert.deepEqual(Array.from(concat), [0, 2, 4, 6, 1, 3, 5, 7].map((i) => interleaved[i]));
+    assert.deepEqual(
+      Array.from(concat),
+      [0, 2, 4, 6, 1, 3, 5, 7].map((i) => interleaved[i]),
+    );
   });
 
   test("precision 'float32' is the float64 result rounded once", () => {
@@ -126,11 +135,19 @@ describe('sinusoidal argument errors', () => {
     ['a non-number in positions', { positions: [1, '2'], dModel: 8 }, TypeError, /positions\[1\] must be a number; got the string "2"/],
     ['positions missing', { dModel: 8 }, TypeError, /positions must be an Array or a numeric typed array; got undefined/],
     ['positions a BigInt64Array', { positions: new BigInt64Array(2), dModel: 8 }, TypeError, /positions .* got a BigInt64Array/],
-    ['too many cells', { positions: new Int32Array(8193), dModel: 4096 }, RangeError, /positions\.length x dModel must be at most 33554432 cells; got 8193 x 4096/],
+    [
+      'too many cells',
+      { positions: new Int32Array(8193), dModel: 4096 },
+      RangeError,
+      /positions\.length x dModel must be at most 33554432 cells; got 8193 x 4096/,
+    ],
   ];
   for (const [name, options, type, message] of cases) {
     test(`${name} is a ${type.name} that names the argument and the value`, () => {
-      assert.throws(() => posenc.sinusoidal(options), (error) => error instanceof type && message.test(error.message));
+      assert.throws(
+        () => posenc.sinusoidal(options),
+        (error) => error instanceof type && message.test(error.message),
+      );
     });
   }
 
@@ -150,6 +167,8 @@ describe('sinusoidal argument errors', () => {
 });
 
 test('limits are reported by the module', () => {
-  assert.deepEqual({ ...posenc.limits }, { maxPosition: 65536, maxAnalysisPosition: 2 ** 24, maxDModel: 4096, maxCells: 2 ** 25, maxHeads: 1024,
-    maxAttentionDModel: 256 });
+  assert.deepEqual(
+    { ...posenc.limits },
+    { maxPosition: 65536, maxAnalysisPosition: 2 ** 24, maxDModel: 4096, maxCells: 2 ** 25, maxHeads: 1024, maxAttentionDModel: 256 },
+  );
 });

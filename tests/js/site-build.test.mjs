@@ -16,7 +16,10 @@ const deckIds = JSON.parse(readFileSync(new URL('decks/index.json', web), 'utf8'
 
 test('the only scripts in index.html are the module entry, the start check (files) and JSON data blocks', () => {
   const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
-  assert.deepEqual(scripts.filter((tag) => !/type="application\/json"/.test(tag)), ['<script type="module" src="app.js">', '<script src="start-check.js" defer>']);
+  assert.deepEqual(
+    scripts.filter((tag) => !/type="application\/json"/.test(tag)),
+    ['<script type="module" src="app.js">', '<script src="start-check.js" defer>'],
+  );
   assert.equal(scripts.length, 2 + blocks.size);
 });
 
@@ -41,13 +44,22 @@ test('loadShippedDecks takes embedded decks without fetching them and fetches th
   try {
     const library = createDeckLibrary();
     let firstDeckCards = 0;
-    await loadShippedDecks(library, 'http://site.test/', () => { firstDeckCards = library.cards.length; });
+    await loadShippedDecks(library, 'http://site.test/', () => {
+      firstDeckCards = library.cards.length;
+    });
     assert.deepEqual(fetched, ['decks/index.json', ...deckIds.map((id) => `decks/${id}.json`)], 'without embedded decks every file is fetched');
     const fromStart = createDeckLibrary();
     fetched.length = 0;
     await loadShippedDecks(fromStart, 'http://site.test/', () => {}, startShippedDecks('http://site.test/', { embedded: (file) => blocks.get(file) }));
-    assert.deepEqual(fetched, deckIds.slice(1).map((id) => `decks/${id}.json`), 'only the decks not embedded are fetched');
-    assert.deepEqual(fromStart.decks.map((deck) => deck.id), library.decks.map((deck) => deck.id));
+    assert.deepEqual(
+      fetched,
+      deckIds.slice(1).map((id) => `decks/${id}.json`),
+      'only the decks not embedded are fetched',
+    );
+    assert.deepEqual(
+      fromStart.decks.map((deck) => deck.id),
+      library.decks.map((deck) => deck.id),
+    );
     assert.deepEqual(fromStart.failures, []);
     assert.ok(firstDeckCards > 0 && firstDeckCards < library.cards.length, 'the first deck is added before the others');
   } finally {

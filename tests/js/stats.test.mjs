@@ -26,16 +26,22 @@ const review = (cardId, rating) => ({ cardId, rating, state: State.Review, revie
 const progress = {
   ...emptyProgress(),
   cards: cardRecord([
-    ['a', { due: at(-2), lapses: 0 }],  // overdue: due today
+    ['a', { due: at(-2), lapses: 0 }], // overdue: due today
     ['b', { due: at(0, 18), lapses: 0 }],
     ['c', { due: at(1, 9), lapses: 0 }],
     ['d', { due: at(5), lapses: 8 }],
     ['e', { due: at(10), lapses: 1 }],
-    ['f', { due: at(0), lapses: 0 }],  // suspended: never due
+    ['f', { due: at(0), lapses: 0 }], // suspended: never due
   ]),
-  marks: cardRecord([['f', { suspended: true }], ['d', { leech: true }]]),
+  marks: cardRecord([
+    ['f', { suspended: true }],
+    ['d', { leech: true }],
+  ]),
   log: [review('a', Rating.Good), review('a', Rating.Again), review('b', Rating.Hard), review('c', Rating.Again), review('gone', Rating.Easy)],
-  history: [{ kind: 'red-flags', at: at(-3), score: 80, items: 10 }, { kind: 'mock-interview', at: at(-1), score: 55, items: 3 }],
+  history: [
+    { kind: 'red-flags', at: at(-3), score: 80, items: 10 },
+    { kind: 'mock-interview', at: at(-1), score: 55, items: 3 },
+  ],
 };
 const stats = computeStats(cards, progress, now, [{ id: 'core', title: 'Core ideas' }]);
 
@@ -52,7 +58,10 @@ test('due today holds the overdue cards; this week is today and the next six day
 
 test('the forecast: 30 local days from today, today holding the overdue, every due card once', () => {
   assert.equal(stats.forecast.length, 30);
-  assert.deepEqual(stats.forecast.map((day) => day.day), Array.from({ length: 30 }, (_, day) => day));
+  assert.deepEqual(
+    stats.forecast.map((day) => day.day),
+    Array.from({ length: 30 }, (_, day) => day),
+  );
   const due = Object.fromEntries(stats.forecast.filter((day) => day.due > 0).map((day) => [day.day, day.due]));
   assert.deepEqual(due, { 0: 2, 1: 1, 5: 1, 10: 1 });
   assert.equal(stats.forecast[1].date.getTime(), new Date(2025, 2, 11).getTime(), 'each entry starts at local midnight');
@@ -71,10 +80,23 @@ test('retention is the share of reviews not graded Again, by topic and by deck t
 });
 
 test('practice history newest first; leeches with their lapses; the suspended cards', () => {
-  assert.deepEqual(stats.history.map((entry) => entry.kind), ['mock-interview', 'red-flags']);
-  assert.deepEqual(stats.leeches.map(({ card, lapses }) => [card.id, lapses]), [['d', 8]]);
-  assert.deepEqual(stats.suspended.map((card) => card.id), ['f']);
-  assert.deepEqual(progress.history.map((entry) => entry.kind), ['red-flags', 'mock-interview'], 'the progress is not changed');
+  assert.deepEqual(
+    stats.history.map((entry) => entry.kind),
+    ['mock-interview', 'red-flags'],
+  );
+  assert.deepEqual(
+    stats.leeches.map(({ card, lapses }) => [card.id, lapses]),
+    [['d', 8]],
+  );
+  assert.deepEqual(
+    stats.suspended.map((card) => card.id),
+    ['f'],
+  );
+  assert.deepEqual(
+    progress.history.map((entry) => entry.kind),
+    ['red-flags', 'mock-interview'],
+    'the progress is not changed',
+  );
 });
 
 test('a deck without a title is named by its id', () => {

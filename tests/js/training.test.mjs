@@ -33,10 +33,12 @@ test('the presets come from the module: quick asks up to at least 8L, the seed s
   assert.ok(Object.isFrozen(quick.trainer));
 });
 
-test('the position view\'s preset trains each scheme on a task it can learn, windows first, and says so for people', () => {
+test("the position view's preset trains each scheme on a task it can learn, windows first, and says so for people", () => {
   const models = posenc.training.presets.find((preset) => preset.name === 'positionModels');
-  assert.deepEqual(models.runs.map(({ scheme, task }) => `${scheme} ${task}`),
-    ['learned copyBack', 'sinusoidal copyBack', 'rope copyBack', 'alibi lastMarker', 't5 copyBack', 'nope recallFirst']);
+  assert.deepEqual(
+    models.runs.map(({ scheme, task }) => `${scheme} ${task}`),
+    ['learned copyBack', 'sinusoidal copyBack', 'rope copyBack', 'alibi lastMarker', 't5 copyBack', 'nope recallFirst'],
+  );
   assert.equal(models.trainer.trainedLength, 2048);
   assert.deepEqual([models.trainer.windowSteps, models.trainer.windowLength, models.trainer.windowBatch], [400, 64, 32]);
   assert.equal(models.steps, 800);
@@ -98,8 +100,10 @@ test('the quick preset learns the local task in distribution for the schemes tha
     assert.ok(results[scheme].inDistribution.accuracy < 0.5, `${scheme} was not expected to learn an exact offset: ${results[scheme].inDistribution.accuracy}`);
   // Past L the absolute and rotary schemes stay confident while their accuracy falls.
   for (const scheme of ['sinusoidal', 'rope'])
-    assert.ok(results[scheme].beyond.accuracy < 0.5 && results[scheme].beyond.confidence > results[scheme].beyond.accuracy,
-      `${scheme} beyond L: accuracy ${results[scheme].beyond.accuracy}, confidence ${results[scheme].beyond.confidence}`);
+    assert.ok(
+      results[scheme].beyond.accuracy < 0.5 && results[scheme].beyond.confidence > results[scheme].beyond.accuracy,
+      `${scheme} beyond L: accuracy ${results[scheme].beyond.accuracy}, confidence ${results[scheme].beyond.confidence}`,
+    );
 });
 
 test("a learned table under 'error' reports no row past L; 'window' still answers there", () => {

@@ -16,10 +16,16 @@ function sourceFiles(folder) {
 }
 
 test('no HTML-string sinks or dynamic code anywhere in web/', () => {
-  const offenders = sourceFiles(webFolder).flatMap((file) => readFileSync(file, 'utf8').split('\n')
-    .map((line, index) => ({ line, where: `${path.relative(webFolder, file)}:${index + 1}` }))
-    .filter(({ line }) => banned.test(line) && !line.trimStart().startsWith('//')));
-  assert.deepEqual(offenders.map(({ where, line }) => `${where}: ${line.trim()}`), []);
+  const offenders = sourceFiles(webFolder).flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .map((line, index) => ({ line, where: `${path.relative(webFolder, file)}:${index + 1}` }))
+      .filter(({ line }) => banned.test(line) && !line.trimStart().startsWith('//')),
+  );
+  assert.deepEqual(
+    offenders.map(({ where, line }) => `${where}: ${line.trim()}`),
+    [],
+  );
 });
 
 test('no inline style attributes or inline scripts in index.html', () => {

@@ -10,7 +10,4 @@ export interface PosencCore {
   [binding: string]: (...args: any[]) => any;
 }
 
-export default function createPosencModule(options?: {
-  locateFile?: (name: string) => string;
-  wasmBinary?: ArrayBuffer | Uint8Array;
-}): Promise<PosencCore>;
+export default function createPosencModule(options?: { locateFile?: (name: string) => string; wasmBinary?: ArrayBuffer | Uint8Array }): Promise<PosencCore>;

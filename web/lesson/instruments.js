@@ -27,18 +27,30 @@ function createControls(step, onInput, names) {
   const fields = [];
   for (const { name, label, min, max } of positions) {
     const box = element('input', [], { id: `lesson-${name}`, attributes: { type: 'number', min: String(min), max: String(max), step: '1' } });
-    const slider = element('input', [], { id: `lesson-${name}-range`, attributes: { type: 'range', min: String(min), max: String(max), step: '1', 'aria-label': `${label} (slider)` } });
+    const slider = element('input', [], {
+      id: `lesson-${name}-range`,
+      attributes: { type: 'range', min: String(min), max: String(max), step: '1', 'aria-label': `${label} (slider)` },
+    });
     const problem = fieldProblem(box);
-    boxes.set(name, box); sliders.set(name, slider); problems.set(name, problem);
+    boxes.set(name, box);
+    sliders.set(name, slider);
+    problems.set(name, problem);
     box.addEventListener('change', () => onInput(true));
-    slider.addEventListener('input', () => { box.value = slider.value; onInput(false); });
+    slider.addEventListener('input', () => {
+      box.value = slider.value;
+      onInput(false);
+    });
     slider.addEventListener('change', () => onInput(true));
     fields.push(element('div', [element('label', [label], { attributes: { for: box.id } }), box, slider, problem.message], { className: 'control wide' }));
   }
   for (const choice of choices) {
     const { name, label } = choice;
     const options = choiceOptions(choice, names);
-    const select = element('select', options.map(([value, text]) => element('option', [text], { attributes: { value: String(value) } })), { id: `lesson-${name}` });
+    const select = element(
+      'select',
+      options.map(([value, text]) => element('option', [text], { attributes: { value: String(value) } })),
+      { id: `lesson-${name}` },
+    );
     select.addEventListener('change', () => onInput(true));
     selects.set(name, { select, options });
     fields.push(element('div', [element('label', [label], { attributes: { for: select.id } }), select], { className: 'control' }));
@@ -53,7 +65,10 @@ function createControls(step, onInput, names) {
       for (const [name, { select, options }] of selects) values[name] = options.find(([value]) => String(value) === select.value)[0];
       for (const { name, label, min, max, below } of positions) {
         const read = readWholeNumber(boxes.get(name).value, { name: label, min, max: below === undefined ? max : Math.min(max, values[below] - 1) });
-        if ('problem' in read) { problems.get(name).show(read.problem); return null; }
+        if ('problem' in read) {
+          problems.get(name).show(read.problem);
+          return null;
+        }
         problems.get(name).clear();
         values[name] = read.value;
       }
@@ -96,14 +111,16 @@ function drawWeightBars(canvas, weights, marked) {
   context.fillStyle = styles.getPropertyValue('--spark-fill').trim();
   for (let column = 0; column < columns; column++) {
     let peak = 0;
-    for (let key = Math.floor((column * weights.length) / columns); key < Math.floor(((column + 1) * weights.length) / columns); key++) peak = Math.max(peak, weights[key]);
+    for (let key = Math.floor((column * weights.length) / columns); key < Math.floor(((column + 1) * weights.length) / columns); key++)
+      peak = Math.max(peak, weights[key]);
     bar(column, peak);
   }
   context.fillStyle = styles.getPropertyValue('--out-of-range').trim();
   for (const key of marked) bar(Math.floor((key * columns) / weights.length), weights[key]);
 }
 
-const figure = (children, caption, className = '') => element('figure', [...children, element('figcaption', [caption])], { className: `lesson-figure ${className}`.trim() });
+const figure = (children, caption, className = '') =>
+  element('figure', [...children, element('figcaption', [caption])], { className: `lesson-figure ${className}`.trim() });
 
 /** Draws each kind of instrument into `host` and returns draw(settings) -> the numbers it drew. */
 const kinds = {
@@ -114,7 +131,10 @@ const kinds = {
     return (settings) => {
       const m = readings['why-position'].measure(engine, settings);
       drawWeightBars(canvas, m.weights, new Set(m.group));
-      canvas.setAttribute('aria-label', `Attention weight of each key 0 to ${int(settings.p)} for the query at ${int(settings.p)}, ${m.label}; the keys holding one token marked`);
+      canvas.setAttribute(
+        'aria-label',
+        `Attention weight of each key 0 to ${int(settings.p)} for the query at ${int(settings.p)}, ${m.label}; the keys holding one token marked`,
+      );
       caption.textContent = `Each key's attention weight, keys 0 to ${int(settings.p)} left to right (largest ${fixed(m.peak.weight)}, on key ${int(m.peak.index)}); orange: the ${m.group.length} keys holding one token.`;
       return m;
     };
@@ -125,7 +145,7 @@ const kinds = {
     const marker = element('div', [], { className: 'heatmap-marker', attributes: { 'aria-hidden': 'true' } });
     const caption = element('span', []);
     host.append(figure([element('div', [canvas, marker], { className: 'heatmap-frame' })], caption, 'heatmap-figure'));
-    let shown = null;  // the table drawn, by d and n: moving p only moves the marker
+    let shown = null; // the table drawn, by d and n: moving p only moves the marker
     return (settings) => {
       const key = `${settings.d}:${settings.n}`;
       if (shown?.key !== key) {
@@ -142,13 +162,26 @@ const kinds = {
   offsets(host, engine, step) {
     const box = element('div', [], { className: 'chart', id: 'lesson-offsets' });
     const rotary = step.instrument.scheme === 'rope';
-    host.append(figure([box], rotary ? 'RoPE score of one fixed random q and k over the offset δ, from two starting positions (the second dashed).'
-      : 'Dot product of two sinusoidal encodings (d = 64) over the offset δ, from two starting positions (the second dashed).'));
-    const chart = createLineChart(box, { xLabel: 'offset δ', yLabel: rotary ? 'score' : 'dot product', title: rotary ? 'RoPE score versus offset' : 'PE(p)·PE(p+δ) versus offset' });
+    host.append(
+      figure(
+        [box],
+        rotary
+          ? 'RoPE score of one fixed random q and k over the offset δ, from two starting positions (the second dashed).'
+          : 'Dot product of two sinusoidal encodings (d = 64) over the offset δ, from two starting positions (the second dashed).',
+      ),
+    );
+    const chart = createLineChart(box, {
+      xLabel: 'offset δ',
+      yLabel: rotary ? 'score' : 'dot product',
+      title: rotary ? 'RoPE score versus offset' : 'PE(p)·PE(p+δ) versus offset',
+    });
     const x = Array.from({ length: MAX_OFFSET + 1 }, (_, delta) => delta);
     return (settings) => {
       const m = readings[step.id].measure(engine, settings);
-      chart.show(x, [{ label: `from p = ${int(REFERENCE_P)}`, values: m.reference }, { label: `from p = ${int(settings.p)}`, values: m.chosen, dash: [6, 4] }]);
+      chart.show(x, [
+        { label: `from p = ${int(REFERENCE_P)}`, values: m.reference },
+        { label: `from p = ${int(settings.p)}`, values: m.chosen, dash: [6, 4] },
+      ]);
       return m;
     };
   },
@@ -166,10 +199,18 @@ const kinds = {
     return (settings) => {
       const scheme = settings.scheme ?? step.instrument.scheme;
       const m = readings[step.id].measure(engine, settings, trained?.models());
-      const state = { p: settings.p, L: TRAINED.L, d: TRAINED.dModel, headDim: TRAINED.headDim, overflow: settings.overflow ?? 'clamp', scaling: settings.scaling ?? 'none' };
+      const state = {
+        p: settings.p,
+        L: TRAINED.L,
+        d: TRAINED.dModel,
+        headDim: TRAINED.headDim,
+        overflow: settings.overflow ?? 'clamp',
+        scaling: settings.scaling ?? 'none',
+      };
       const shown = describeScheme[scheme](m.result, state, m.results?.none ?? null, engine.names);
       const schemeName = nameLabel(engine.names.scheme, scheme);
-      title.textContent = scheme === 'rope' && state.scaling !== 'none' ? `${schemeName} with ${nameLabel(engine.names.scalingKind, state.scaling)}` : schemeName;
+      title.textContent =
+        scheme === 'rope' && state.scaling !== 'none' ? `${schemeName} with ${nameLabel(engine.names.scalingKind, state.scaling)}` : schemeName;
       verdict.textContent = shown.verdict;
       body.replaceChildren(...shown.body);
       strip.figure.hidden = !shown.pairs;
@@ -182,7 +223,12 @@ const kinds = {
 
   buckets(host, engine) {
     const box = element('div', [], { className: 'chart', id: 'lesson-buckets' });
-    host.append(figure([box], `T5 bucket of each distance from 0 to ${int(MAX_OFFSET - 1)} (32 buckets, maximum distance 128; every longer distance is in the last one).`));
+    host.append(
+      figure(
+        [box],
+        `T5 bucket of each distance from 0 to ${int(MAX_OFFSET - 1)} (32 buckets, maximum distance 128; every longer distance is in the last one).`,
+      ),
+    );
     const chart = createLineChart(box, { xLabel: 'distance', yLabel: 'bucket', title: 'T5 bucket versus distance' });
     const column = element('section', [element('h4', [nameLabel(engine.names.scheme, 't5')])], { className: 'scheme-column lesson-column' });
     const verdict = element('p', [], { className: 'scheme-verdict' });
@@ -213,8 +259,16 @@ function createTrainedRow(column, engine, refresh) {
   const figure = element('figure', [spark, caption], { className: 'attention' });
   column.append(element('section', [element('h5', ['The toy model trained to L = 2,048, asked at p']), status, figure], { className: 'trained-model' }));
   let models = null;
-  const load = () => modelsInUse().then((set) => { models = set; refresh(); },
-    (error) => { status.textContent = `The trained models could not be loaded (${error.message}).`; });
+  const load = () =>
+    modelsInUse().then(
+      (set) => {
+        models = set;
+        refresh();
+      },
+      (error) => {
+        status.textContent = `The trained models could not be loaded (${error.message}).`;
+      },
+    );
   load();
   onModelsChange(load);
   return {
@@ -223,11 +277,16 @@ function createTrainedRow(column, engine, refresh) {
     draw(m, p) {
       figure.hidden = !m.asked || Boolean(m.asked.problem);
       if (!models) return;
-      if (!m.asked) { status.textContent = 'No trained model for this scheme.'; return; }
+      if (!m.asked) {
+        status.textContent = 'No trained model for this scheme.';
+        return;
+      }
       status.textContent = m.asked.problem ?? `Trained on “${nameLabel(engine.names.task, m.model.task)}”: ${taskDescription(m.model.task, m.preset.trainer)}`;
       if (m.asked.problem) return;
       drawAttentionSparkline(spark, m.asked.mean, [
-        { index: m.asked.peak.index, colour: '--peak-mark', dash: [4, 3] }, { index: m.asked.probe.answerPosition, colour: '--answer-mark' }]);
+        { index: m.asked.peak.index, colour: '--peak-mark', dash: [4, 3] },
+        { index: m.asked.probe.answerPosition, colour: '--answer-mark' },
+      ]);
       spark.setAttribute('aria-label', `The trained model's attention of query ${int(p)} over keys 0 to ${int(p)}`);
       caption.textContent = probeCaption(m.asked, p);
     },
@@ -236,14 +295,29 @@ function createTrainedRow(column, engine, refresh) {
 
 /** The out-of-range count of every RoPE scaling at the same p, as a small table. */
 function scalingTable(results, names) {
-  return element('table', [
-    element('caption', ['Pairs outside the trained angles, per scaling']),
-    element('thead', [element('tr', ['Scaling', 'Pairs outside', 'Attention factor'].map((text) => element('th', [text], { attributes: { scope: 'col' } })))]),
-    element('tbody', Object.entries(results).map(([kind, result]) => element('tr', [
-      element('th', [nameLabel(names.scalingKind, kind)], { attributes: { scope: 'row' } }),
-      element('td', [`${result.outOfRangeCount} of ${result.pairs.wavelength.length}`]), element('td', [fixed(result.attentionFactor)]),
-    ]))),
-  ], { className: 'compact' });
+  return element(
+    'table',
+    [
+      element('caption', ['Pairs outside the trained angles, per scaling']),
+      element('thead', [
+        element(
+          'tr',
+          ['Scaling', 'Pairs outside', 'Attention factor'].map((text) => element('th', [text], { attributes: { scope: 'col' } })),
+        ),
+      ]),
+      element(
+        'tbody',
+        Object.entries(results).map(([kind, result]) =>
+          element('tr', [
+            element('th', [nameLabel(names.scalingKind, kind)], { attributes: { scope: 'row' } }),
+            element('td', [`${result.outOfRangeCount} of ${result.pairs.wavelength.length}`]),
+            element('td', [fixed(result.attentionFactor)]),
+          ]),
+        ),
+      ),
+    ],
+    { className: 'compact' },
+  );
 }
 
 /**
@@ -258,34 +332,41 @@ function createTraining(host, names) {
   const status = element('p', ['Not trained yet.'], { className: 'help', id: 'lesson-train-status', attributes: { 'aria-live': 'polite' } });
   const box = element('div', [], { className: 'chart', id: 'lesson-training-chart' });
   const table = element('div', []);
-  host.append(element('div', [button, progress], { className: 'button-row lesson-train-row' }), status,
-    figure([box], 'Accuracy (solid) and confidence, the mean probability of the answer given (dashed), per bucket of positions; trained to L = 32.'), table);
+  host.append(
+    element('div', [button, progress], { className: 'button-row lesson-train-row' }),
+    status,
+    figure([box], 'Accuracy (solid) and confidence, the mean probability of the answer given (dashed), per bucket of positions; trained to L = 32.'),
+    table,
+  );
   const chart = createLineChart(box, { xLabel: 'position', yLabel: 'share', title: 'Accuracy and confidence per position bucket' });
-  const runs = new Map();  // scheme -> Promise of the worker's result
+  const runs = new Map(); // scheme -> Promise of the worker's result
   let worker = null;
-  let current = null;  // the scheme whose run the chart shows or awaits
+  let current = null; // the scheme whose run the chart shows or awaits
 
-  let queue = Promise.resolve();  // the worker runs one experiment at a time (a new 'run' cancels the one before)
+  let queue = Promise.resolve(); // the worker runs one experiment at a time (a new 'run' cancels the one before)
 
   /** The copy-task result of `scheme`, trained once per page. */
   function run(scheme) {
     if (runs.has(scheme)) return runs.get(scheme);
     worker ??= new Worker(new URL('../trainer-worker.js', import.meta.url), { type: 'module' });
-    const ran = queue.then(() => new Promise((resolve, reject) => {
-      const listener = ({ data }) => {
-        if (data.scheme !== undefined && data.scheme !== scheme) return;
-        if (data.type === 'progress' && current === scheme) {
-          progress.value = data.step / data.steps;
-          status.textContent = `Training ${schemeLabel(scheme)}: step ${int(data.step)} of ${int(data.steps)}, loss ${fixed(data.loss, 3)}.`;
-        } else if (data.type === 'result' || data.type === 'error') {
-          worker.removeEventListener('message', listener);
-          if (data.type === 'result') resolve(data);
-          else reject(new Error(data.message));
-        }
-      };
-      worker.addEventListener('message', listener);
-      worker.postMessage({ type: 'run', preset: 'quick', schemes: [scheme], tasks: ['copyBack'], overflows: ['clamp'], seed: 1 });
-    }));
+    const ran = queue.then(
+      () =>
+        new Promise((resolve, reject) => {
+          const listener = ({ data }) => {
+            if (data.scheme !== undefined && data.scheme !== scheme) return;
+            if (data.type === 'progress' && current === scheme) {
+              progress.value = data.step / data.steps;
+              status.textContent = `Training ${schemeLabel(scheme)}: step ${int(data.step)} of ${int(data.steps)}, loss ${fixed(data.loss, 3)}.`;
+            } else if (data.type === 'result' || data.type === 'error') {
+              worker.removeEventListener('message', listener);
+              if (data.type === 'result') resolve(data);
+              else reject(new Error(data.message));
+            }
+          };
+          worker.addEventListener('message', listener);
+          worker.postMessage({ type: 'run', preset: 'quick', schemes: [scheme], tasks: ['copyBack'], overflows: ['clamp'], seed: 1 });
+        }),
+    );
     queue = ran.catch(() => {});
     runs.set(scheme, ran);
     return ran;
@@ -297,23 +378,49 @@ function createTraining(host, names) {
     async show(scheme, notice) {
       current = scheme;
       button.disabled = true;
-      if (!runs.has(scheme)) { progress.value = 0; status.textContent = `Training ${schemeLabel(scheme)}…`; }
+      if (!runs.has(scheme)) {
+        progress.value = 0;
+        status.textContent = `Training ${schemeLabel(scheme)}…`;
+      }
       try {
         const result = await run(scheme);
         if (current !== scheme) return null;
         const m = readings['fluent-but-wrong'].measure(result);
         const counted = (values) => Array.from(values, (value, i) => (result.buckets.count[i] > 0 && Number.isFinite(value) ? value : null));
-        chart.show(m.x, [{ label: 'accuracy', values: counted(m.accuracy) }, { label: 'confidence', values: counted(m.confidence), dash: [5, 3] }]);
+        chart.show(m.x, [
+          { label: 'accuracy', values: counted(m.accuracy) },
+          { label: 'confidence', values: counted(m.confidence), dash: [5, 3] },
+        ]);
         progress.value = 1;
         status.textContent = `${schemeLabel(scheme)}: trained for ${int(result.steps)} steps at L = ${int(result.trainedLength)}, then asked at positions up to ${int(result.buckets.end.at(-1))}.`;
-        table.replaceChildren(element('table', [
-          element('caption', ['Inside and past the trained length, from this run']),
-          element('thead', [element('tr', ['', 'Accuracy', 'Confidence'].map((text) => element('th', [text], { attributes: { scope: 'col' } })))]),
-          element('tbody', [['Inside L', result.inDistribution], ['Past L', result.beyond]].map(([label, score]) => element('tr', [
-            element('th', [label], { attributes: { scope: 'row' } }),
-            element('td', [score.count ? fixed(score.accuracy, 2) : '—']), element('td', [score.count ? fixed(score.confidence, 2) : '—']),
-          ]))),
-        ], { className: 'compact lesson-run-table' }));
+        table.replaceChildren(
+          element(
+            'table',
+            [
+              element('caption', ['Inside and past the trained length, from this run']),
+              element('thead', [
+                element(
+                  'tr',
+                  ['', 'Accuracy', 'Confidence'].map((text) => element('th', [text], { attributes: { scope: 'col' } })),
+                ),
+              ]),
+              element(
+                'tbody',
+                [
+                  ['Inside L', result.inDistribution],
+                  ['Past L', result.beyond],
+                ].map(([label, score]) =>
+                  element('tr', [
+                    element('th', [label], { attributes: { scope: 'row' } }),
+                    element('td', [score.count ? fixed(score.accuracy, 2) : '—']),
+                    element('td', [score.count ? fixed(score.confidence, 2) : '—']),
+                  ]),
+                ),
+              ),
+            ],
+            { className: 'compact lesson-run-table' },
+          ),
+        );
         notice(readings['fluent-but-wrong'].notice(m));
         return m;
       } catch (error) {
@@ -324,7 +431,9 @@ function createTraining(host, names) {
       }
     },
     button,
-    destroy() { worker?.terminate(); },
+    destroy() {
+      worker?.terminate();
+    },
   };
 }
 
@@ -340,24 +449,34 @@ export function createInstrument(step, engine, { notice, onChange }) {
   const drawing = element('div', [], { className: 'lesson-drawing' });
   let settings = stepSettings(step, {}, engine.names);
   let redraw = () => {};
-  const controls = createControls(step, (commit) => {
-    const values = controls.read();
-    if (!values) return;
-    settings = stepSettings(step, values, engine.names);
-    if (commit) controls.write(settings);  // a new range n moves the position's bound
-    redraw();
-    onChange(settings, commit);
-  }, engine.names);
+  const controls = createControls(
+    step,
+    (commit) => {
+      const values = controls.read();
+      if (!values) return;
+      settings = stepSettings(step, values, engine.names);
+      if (commit) controls.write(settings); // a new range n moves the position's bound
+      redraw();
+      onChange(settings, commit);
+    },
+    engine.names,
+  );
   const root = element('div', [controls.form, drawing], { className: 'lesson-instrument-body' });
   const instrument = {
     root,
-    show(next) { settings = stepSettings(step, next, engine.names); controls.write(settings); redraw(); },
+    show(next) {
+      settings = stepSettings(step, next, engine.names);
+      controls.write(settings);
+      redraw();
+    },
     destroy() {},
   };
 
   if (step.instrument.kind === 'training') {
     const training = createTraining(drawing, engine.names);
-    redraw = () => { training.show(settings.scheme, notice); };
+    redraw = () => {
+      training.show(settings.scheme, notice);
+    };
     training.button.addEventListener('click', redraw);
     // The step's answer comes from the sinusoidal model's run.
     return { ...instrument, answerFrom: () => training.run('sinusoidal'), destroy: () => training.destroy() };

@@ -30,7 +30,8 @@ function predictionProblem(id, value) {
   const shape = shapes.get(id);
   if (shape.kind === 'number') {
     return typeof value === 'number' && Number.isFinite(value) && value >= shape.min && value <= shape.max
-      ? null : `must be a number from ${shape.min} to ${shape.max}; got ${describeValue(value)}`;
+      ? null
+      : `must be a number from ${shape.min} to ${shape.max}; got ${describeValue(value)}`;
   }
   return shape.choices.includes(value) ? null : `must be one of ${shape.choices.join(', ')}; got ${describeValue(value)}`;
 }
@@ -55,8 +56,14 @@ export function readLessonData(data) {
   }
   for (const [id, entry] of Object.entries(data.predictions)) {
     const path = `lesson.predictions[${describeValue(id)}]`;
-    if (!shapes.has(id)) { aside(path, 'is not a step of this lesson'); continue; }
-    if (!isObject(entry)) { aside(path, `must be an object { value, at }; got ${describeValue(entry)}`); continue; }
+    if (!shapes.has(id)) {
+      aside(path, 'is not a step of this lesson');
+      continue;
+    }
+    if (!isObject(entry)) {
+      aside(path, `must be an object { value, at }; got ${describeValue(entry)}`);
+      continue;
+    }
     const unknown = Object.keys(entry).find((key) => key !== 'value' && key !== 'at');
     const valueProblem = predictionProblem(id, entry.value);
     const dated = typeof entry.at === 'string' && isoInstant.test(entry.at) && Number.isFinite(Date.parse(entry.at));
@@ -80,7 +87,11 @@ export function loadLesson(storage) {
   try {
     text = storage.getItem(LESSON_KEY);
   } catch (error) {
-    return { lesson: emptyLesson(), notice: `This browser does not let the page keep the lesson's progress (${error.name}); it lasts until the page closes.`, readOnly: true };
+    return {
+      lesson: emptyLesson(),
+      notice: `This browser does not let the page keep the lesson's progress (${error.name}); it lasts until the page closes.`,
+      readOnly: true,
+    };
   }
   if (text === null) return { lesson: emptyLesson(), notice: null, readOnly: false };
   let read;
@@ -90,16 +101,26 @@ export function loadLesson(storage) {
     read = { lesson: emptyLesson(), setAside: [{ path: 'lesson', problem: `is not JSON (${error.message})` }] };
   }
   if (read.setAside.length === 0) return { lesson: read.lesson, notice: null, readOnly: false };
-  const shown = read.setAside.slice(0, 3).map(({ path, problem }) => `${path} ${problem}`).join('; ');
+  const shown = read.setAside
+    .slice(0, 3)
+    .map(({ path, problem }) => `${path} ${problem}`)
+    .join('; ');
   const more = read.setAside.length > 3 ? `; and ${read.setAside.length - 3} more` : '';
   const what = `Some saved lesson progress could not be read (${shown}${more}); the rest was kept.`;
   try {
     addBackup(storage, { savedAt: new Date().toISOString(), reason: what, text });
   } catch (error) {
-    return { lesson: read.lesson, readOnly: true,
-      notice: `${what} This browser's storage had no room to keep the original as a backup (${error.name}), so it is left as it was and this visit's predictions are not saved.` };
+    return {
+      lesson: read.lesson,
+      readOnly: true,
+      notice: `${what} This browser's storage had no room to keep the original as a backup (${error.name}), so it is left as it was and this visit's predictions are not saved.`,
+    };
   }
-  try { saveLesson(storage, read.lesson); } catch { /* full storage: the repaired copy is written with the next change */ }
+  try {
+    saveLesson(storage, read.lesson);
+  } catch {
+    /* full storage: the repaired copy is written with the next change */
+  }
   return { lesson: read.lesson, notice: `${what} The original is kept as a backup under Flash cards, "Decks & progress".`, readOnly: false };
 }
 

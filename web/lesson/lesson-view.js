@@ -27,8 +27,9 @@ const number = (value) => value.toLocaleString('en-US', { maximumFractionDigits:
 function loadCards() {
   const library = createDeckLibrary();
   const embedded = (file) => document.querySelector(`script[type="application/json"][data-file="${file}"]`)?.textContent ?? undefined;
-  return loadShippedDecks(library, document.baseURI, () => {}, startShippedDecks(document.baseURI, { embedded }))
-    .then(() => new Map(library.cards.map((card) => [card.id, card])));
+  return loadShippedDecks(library, document.baseURI, () => {}, startShippedDecks(document.baseURI, { embedded })).then(
+    () => new Map(library.cards.map((card) => [card.id, card])),
+  );
 }
 
 /**
@@ -44,7 +45,10 @@ export function createLessonView(section, { getEngine, onChange, storage, embedd
   storeNotice.textContent = loaded.notice ?? '';
   const cardsPromise = loadCards();
   const enginePromise = getEngine();
-  enginePromise.then(() => performance.mark('posenc:lesson-engine'), () => {});
+  enginePromise.then(
+    () => performance.mark('posenc:lesson-engine'),
+    () => {},
+  );
   // The instruments (charts, uPlot) and the readings come after a prediction: loaded meanwhile, not before the first step shows.
   const instrumentsPromise = import('./instruments.js');
   const readingsPromise = import('./readings.js');
@@ -53,24 +57,34 @@ export function createLessonView(section, { getEngine, onChange, storage, embedd
   const article = element('article', [], { className: 'lesson-step', attributes: { 'aria-labelledby': 'lesson-step-title' } });
   const pager = element('nav', [], { className: 'lesson-pager', attributes: { 'aria-label': 'Previous and next step' } });
   section.append(
-    element('div', [element('h2', ['Lesson: how a transformer knows where a token is'], { id: 'lesson-heading' }),
-      element('p', [quizMeLink(EVERY_CARD, 'the lesson\'s')], { className: 'quiz-me-row' })], { className: 'view-header' }),
+    element(
+      'div',
+      [
+        element('h2', ['Lesson: how a transformer knows where a token is'], { id: 'lesson-heading' }),
+        element('p', [quizMeLink(EVERY_CARD, "the lesson's")], { className: 'quiz-me-row' }),
+      ],
+      { className: 'view-header' },
+    ),
     storeNotice,
     element('nav', [stepList], { className: 'lesson-nav', attributes: { 'aria-label': 'Lesson steps' } }),
-    article, pager,
+    article,
+    pager,
   );
   if (embedded) section.classList.add('lesson-embedded');
 
-  let index = -1;  // the step on screen
-  let settings = {};  // its instrument's settings
+  let index = -1; // the step on screen
+  let settings = {}; // its instrument's settings
   let instrument = null;
-  let shown = 0;  // counts renders, so late async work can tell it is stale
+  let shown = 0; // counts renders, so late async work can tell it is stale
 
   /** Saves a change to the lesson's progress on top of what is stored now (another tab may have written). */
   function update(change) {
     if (!readOnly) {
       const latest = loadLesson(storage);
-      if (latest.notice) { storeNotice.textContent = latest.notice; storeNotice.hidden = false; }
+      if (latest.notice) {
+        storeNotice.textContent = latest.notice;
+        storeNotice.hidden = false;
+      }
       readOnly = latest.readOnly;
       lesson = latest.lesson;
     }
@@ -85,20 +99,26 @@ export function createLessonView(section, { getEngine, onChange, storage, embedd
   }
 
   function renderStepList() {
-    stepList.replaceChildren(...STEPS.map((step, i) => {
-      const predicted = Object.hasOwn(lesson.predictions, step.id);
-      const link = routeLink([String(i + 1)], 'lesson', { step: i + 1 }, { back: false });
-      link.setAttribute('aria-label', `Step ${i + 1}: ${step.title}${predicted ? ' (predicted)' : ''}`);
-      if (i === index) link.setAttribute('aria-current', 'step');
-      return element('li', [link], { className: predicted ? 'predicted' : '' });
-    }));
+    stepList.replaceChildren(
+      ...STEPS.map((step, i) => {
+        const predicted = Object.hasOwn(lesson.predictions, step.id);
+        const link = routeLink([String(i + 1)], 'lesson', { step: i + 1 }, { back: false });
+        link.setAttribute('aria-label', `Step ${i + 1}: ${step.title}${predicted ? ' (predicted)' : ''}`);
+        if (i === index) link.setAttribute('aria-current', 'step');
+        return element('li', [link], { className: predicted ? 'predicted' : '' });
+      }),
+    );
   }
 
   function renderPager() {
-    const previous = index > 0 ? routeLink([`← Step ${index}: ${STEPS[index - 1].title}`], 'lesson', { step: index }, { back: false, className: 'lesson-previous' }) : element('span');
-    const next = index < STEPS.length - 1
-      ? routeLink([`Step ${index + 2}: ${STEPS[index + 1].title} →`], 'lesson', { step: index + 2 }, { back: false, className: 'lesson-next' })
-      : quizMeLink(EVERY_CARD, 'every lesson step\'s');
+    const previous =
+      index > 0
+        ? routeLink([`← Step ${index}: ${STEPS[index - 1].title}`], 'lesson', { step: index }, { back: false, className: 'lesson-previous' })
+        : element('span');
+    const next =
+      index < STEPS.length - 1
+        ? routeLink([`Step ${index + 2}: ${STEPS[index + 1].title} →`], 'lesson', { step: index + 2 }, { back: false, className: 'lesson-next' })
+        : quizMeLink(EVERY_CARD, "every lesson step's");
     pager.replaceChildren(previous, next);
   }
 
@@ -113,24 +133,50 @@ export function createLessonView(section, { getEngine, onChange, storage, embedd
     const predictionBox = element('section', [], { className: 'prediction', attributes: { 'aria-labelledby': 'lesson-predict-heading' } });
     const noticeText = element('span', []);
     const notice = element('p', [element('strong', ['What to notice: ']), noticeText], { className: 'notice-line', id: 'lesson-notice' });
-    const instrumentHost = element('div', [element('p', ['The instrument opens once you have committed to a prediction.'], { className: 'help' })], { className: 'lesson-instrument' });
+    const instrumentHost = element('div', [element('p', ['The instrument opens once you have committed to a prediction.'], { className: 'help' })], {
+      className: 'lesson-instrument',
+    });
     notice.hidden = true;
     const cards = element('ul', [element('li', ['Loading the cards…'])], { className: 'lesson-cards' });
     article.replaceChildren(
-      element('p', [`Step ${i + 1} of ${STEPS.length}`], { className: 'lesson-count' }), title,
-      element('div', step.paragraphs.map((text) => renderMarkup(text)), { className: 'lesson-text' }),
+      element('p', [`Step ${i + 1} of ${STEPS.length}`], { className: 'lesson-count' }),
+      title,
+      element(
+        'div',
+        step.paragraphs.map((text) => renderMarkup(text)),
+        { className: 'lesson-text' },
+      ),
       predictionBox,
-      element('section', [element('h4', ['See it live'], { id: 'lesson-live-heading' }), instrumentHost, notice], { className: 'lesson-live', attributes: { 'aria-labelledby': 'lesson-live-heading' } }),
-      element('section', [element('h4', ['Test yourself'], { id: 'lesson-cards-heading' }), cards,
-        element('p', [quizMeLink(`cards:${step.cards.join(',')}`, 'this step\'s')], { className: 'quiz-me-row' })], { className: 'lesson-self-test', attributes: { 'aria-labelledby': 'lesson-cards-heading' } }),
+      element('section', [element('h4', ['See it live'], { id: 'lesson-live-heading' }), instrumentHost, notice], {
+        className: 'lesson-live',
+        attributes: { 'aria-labelledby': 'lesson-live-heading' },
+      }),
+      element(
+        'section',
+        [
+          element('h4', ['Test yourself'], { id: 'lesson-cards-heading' }),
+          cards,
+          element('p', [quizMeLink(`cards:${step.cards.join(',')}`, "this step's")], { className: 'quiz-me-row' }),
+        ],
+        { className: 'lesson-self-test', attributes: { 'aria-labelledby': 'lesson-cards-heading' } },
+      ),
     );
     const render = shown;
-    cardsPromise.then((byId) => {
-      if (render !== shown) return;
-      cards.replaceChildren(...step.cards.filter((id) => byId.has(id)).map((id) => element('li', [
-        routeLink([renderInline(byId.get(id).question)], 'quiz', { mode: 'cram', scope: `cards:${step.cards.join(',')}`, card: id }),
-      ])));
-    }, (error) => { cards.replaceChildren(element('li', [`The cards could not be loaded: ${error.message}`])); });
+    cardsPromise.then(
+      (byId) => {
+        if (render !== shown) return;
+        cards.replaceChildren(
+          ...step.cards
+            .filter((id) => byId.has(id))
+            .map((id) =>
+              element('li', [routeLink([renderInline(byId.get(id).question)], 'quiz', { mode: 'cram', scope: `cards:${step.cards.join(',')}`, card: id })]),
+            ),
+        );
+      },
+      (error) => {
+        cards.replaceChildren(element('li', [`The cards could not be loaded: ${error.message}`]));
+      },
+    );
 
     let opening = null;
     const reveal = () => (opening ??= openInstrument(step, instrumentHost, notice, noticeText, render));
@@ -138,7 +184,9 @@ export function createLessonView(section, { getEngine, onChange, storage, embedd
     if (Object.hasOwn(lesson.predictions, step.id)) reveal();
     renderStepList();
     renderPager();
-    update((stored) => { stored.step = step.id; });
+    update((stored) => {
+      stored.step = step.id;
+    });
   }
 
   /** The instrument, created once the engine is there; it opens after a prediction. */
@@ -147,8 +195,14 @@ export function createLessonView(section, { getEngine, onChange, storage, embedd
     const [engine, { createInstrument }] = await Promise.all([enginePromise, instrumentsPromise]);
     if (render !== shown) return null;
     instrument = createInstrument(step, engine, {
-      notice: (text) => { noticeText.textContent = text; notice.hidden = false; },
-      onChange: (next, commit) => { settings = next; onChange(state(), commit); },
+      notice: (text) => {
+        noticeText.textContent = text;
+        notice.hidden = false;
+      },
+      onChange: (next, commit) => {
+        settings = next;
+        onChange(state(), commit);
+      },
     });
     host.replaceChildren(instrument.root);
     instrument.show(settings);
@@ -162,14 +216,26 @@ export function createLessonView(section, { getEngine, onChange, storage, embedd
     const question = element('p', [renderInline(step.question.text)], { className: 'lesson-question', id: 'lesson-question' });
     const stored = Object.hasOwn(lesson.predictions, step.id) ? lesson.predictions[step.id] : null;
     if (stored) {
-      const answer = element('p', ['The engine is working out its answer…'], { className: 'lesson-answer', id: 'lesson-answer', attributes: { 'aria-live': 'polite' } });
+      const answer = element('p', ['The engine is working out its answer…'], {
+        className: 'lesson-answer',
+        id: 'lesson-answer',
+        attributes: { 'aria-live': 'polite' },
+      });
       const again = element('button', ['Predict again'], { className: 'secondary', id: 'lesson-predict-again', attributes: { type: 'button' } });
       again.addEventListener('click', () => {
-        update((progress) => { delete progress.predictions[step.id]; });
+        update((progress) => {
+          delete progress.predictions[step.id];
+        });
         reset();
         document.getElementById('lesson-prediction')?.focus();
       });
-      box.replaceChildren(heading, question, element('p', [`Your prediction: ${predictionText(step, stored.value)}.`], { className: 'lesson-committed', id: 'lesson-committed' }), answer, again);
+      box.replaceChildren(
+        heading,
+        question,
+        element('p', [`Your prediction: ${predictionText(step, stored.value)}.`], { className: 'lesson-committed', id: 'lesson-committed' }),
+        answer,
+        again,
+      );
       showAnswer(step, stored.value, answer, reveal);
       return;
     }
@@ -177,9 +243,21 @@ export function createLessonView(section, { getEngine, onChange, storage, embedd
     let read;
     let field;
     if (step.prediction.kind === 'number') {
-      const input = element('input', [], { id: 'lesson-prediction', attributes: { type: 'number', inputmode: 'decimal', step: 'any', min: String(step.prediction.min), max: String(step.prediction.max), 'aria-labelledby': 'lesson-question' } });
+      const input = element('input', [], {
+        id: 'lesson-prediction',
+        attributes: {
+          type: 'number',
+          inputmode: 'decimal',
+          step: 'any',
+          min: String(step.prediction.min),
+          max: String(step.prediction.max),
+          'aria-labelledby': 'lesson-question',
+        },
+      });
       const problem = fieldProblem(input);
-      field = element('div', [input, step.question.unit ? element('span', [step.question.unit], { className: 'lesson-unit' }) : '', problem.message], { className: 'lesson-number' });
+      field = element('div', [input, step.question.unit ? element('span', [step.question.unit], { className: 'lesson-unit' }) : '', problem.message], {
+        className: 'lesson-number',
+      });
       read = () => {
         const value = Number(input.value);
         const { min, max } = step.prediction;
@@ -192,10 +270,25 @@ export function createLessonView(section, { getEngine, onChange, storage, embedd
       };
     } else {
       const name = 'lesson-choice';
-      field = element('fieldset', [element('legend', ['Your prediction'], { className: 'visually-hidden' }), ...step.question.choices.map((choice) => {
-        const id = `lesson-choice-${choice.id}`;
-        return element('div', [element('input', [], { id, attributes: { type: 'radio', name, value: choice.id } }), element('label', [choice.label], { attributes: { for: id } })], { className: 'lesson-choice' });
-      }), element('p', [], { className: 'field-problem', id: 'lesson-choice-problem', attributes: { 'aria-live': 'polite' } })], { attributes: { 'aria-describedby': 'lesson-question' } });
+      field = element(
+        'fieldset',
+        [
+          element('legend', ['Your prediction'], { className: 'visually-hidden' }),
+          ...step.question.choices.map((choice) => {
+            const id = `lesson-choice-${choice.id}`;
+            return element(
+              'div',
+              [
+                element('input', [], { id, attributes: { type: 'radio', name, value: choice.id } }),
+                element('label', [choice.label], { attributes: { for: id } }),
+              ],
+              { className: 'lesson-choice' },
+            );
+          }),
+          element('p', [], { className: 'field-problem', id: 'lesson-choice-problem', attributes: { 'aria-live': 'polite' } }),
+        ],
+        { attributes: { 'aria-describedby': 'lesson-question' } },
+      );
       read = () => {
         const chosen = field.querySelector('input:checked');
         field.querySelector('#lesson-choice-problem').textContent = chosen ? '' : 'Choose one answer first.';
@@ -203,12 +296,17 @@ export function createLessonView(section, { getEngine, onChange, storage, embedd
       };
     }
     // novalidate: the range is checked here, with a message beside the field, not by a browser bubble.
-    const form = element('form', [field, element('div', [commit], { className: 'button-row' })], { className: 'lesson-predict-form', attributes: { novalidate: '' } });
+    const form = element('form', [field, element('div', [commit], { className: 'button-row' })], {
+      className: 'lesson-predict-form',
+      attributes: { novalidate: '' },
+    });
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       const value = read();
       if (value === undefined) return;
-      update((progress) => { progress.predictions[step.id] = { value, at: new Date().toISOString() }; });
+      update((progress) => {
+        progress.predictions[step.id] = { value, at: new Date().toISOString() };
+      });
       reset();
       document.getElementById('lesson-answer')?.focus();
     });
@@ -241,7 +339,8 @@ export function createLessonView(section, { getEngine, onChange, storage, embedd
   }
 
   function predictionText(step, value) {
-    return step.prediction.kind === 'number' ? `${number(value)}${step.question.unit === '%' ? '%' : ''}`
+    return step.prediction.kind === 'number'
+      ? `${number(value)}${step.question.unit === '%' ? '%' : ''}`
       : `“${step.question.choices.find((choice) => choice.id === value).label}”`;
   }
 
@@ -282,6 +381,8 @@ export function createLessonView(section, { getEngine, onChange, storage, embedd
       if (moved && fromLessonLinks) focusTitle();
       performance.mark('posenc:lesson-step');
     },
-    get state() { return state(); },
+    get state() {
+      return state();
+    },
   };
 }

@@ -14,9 +14,17 @@
 export const LESSON_STEPS = Object.freeze([
   { id: 'why-position', title: 'Why position at all', prediction: { kind: 'number', min: 1, max: 201 } },
   { id: 'sinusoidal-clocks', title: 'Sinusoidal: many clocks at once', prediction: { kind: 'number', min: 0, max: 32 } },
-  { id: 'sinusoidal-offsets', title: 'Offsets in the dot product, not in attention', prediction: { kind: 'choice', choices: ['same', 'moves', 'flattens', 'noise'] } },
+  {
+    id: 'sinusoidal-offsets',
+    title: 'Offsets in the dot product, not in attention',
+    prediction: { kind: 'choice', choices: ['same', 'moves', 'flattens', 'noise'] },
+  },
   { id: 'learned-table', title: 'Learned tables: a row per index, and no more', prediction: { kind: 'number', min: 0, max: 2047 } },
-  { id: 'rope-rotation', title: 'RoPE: rotate the query and the key', prediction: { kind: 'choice', choices: ['equal', 'far-lower', 'far-higher', 'unrelated'] } },
+  {
+    id: 'rope-rotation',
+    title: 'RoPE: rotate the query and the key',
+    prediction: { kind: 'choice', choices: ['equal', 'far-lower', 'far-higher', 'unrelated'] },
+  },
   { id: 'alibi-penalty', title: 'ALiBi: a penalty that grows with distance', prediction: { kind: 'number', min: 0, max: 8 } },
   { id: 't5-and-nope', title: 'T5 buckets and NoPE: nothing new far away', prediction: { kind: 'number', min: 0, max: 5000 } },
   { id: 'position-5000', title: 'Position 5,000 in a model trained to 2,048', prediction: { kind: 'number', min: 0, max: 256 } },

@@ -72,14 +72,22 @@ export const readings = {
       const byWeight = new Map();
       blind.weights.forEach((weight, key) => byWeight.set(weight, [...(byWeight.get(weight) ?? []), key]));
       const group = [...byWeight.values()].reduce((best, keys) => (keys.length > best.length ? keys : best));
-      return { keys: p + 1, distinct: new Set(row.weights).size, group, groupWeights: group.map((key) => row.weights[key]), weights: row.weights, peak: peakOf(row.weights),
-        label: nameLabel(engine.names.scheme, scheme) };
+      return {
+        keys: p + 1,
+        distinct: new Set(row.weights).size,
+        group,
+        groupWeights: group.map((key) => row.weights[key]),
+        weights: row.weights,
+        peak: peakOf(row.weights),
+        label: nameLabel(engine.names.scheme, scheme),
+      };
     },
     notice(m, { scheme }) {
       if (scheme === 'nope') {
         return `Under NoPE the ${int(m.keys)} keys get only ${int(m.distinct)} different weights: a key's weight follows its token, never its place. Keys ${listKeys(m.group)} hold the same token and get exactly the same weight, ${weight(m.groupWeights[0])}; shuffle the keys and each weight moves with its token, so the output is unchanged.`;
       }
-      const low = Math.min(...m.groupWeights), high = Math.max(...m.groupWeights);
+      const low = Math.min(...m.groupWeights),
+        high = Math.max(...m.groupWeights);
       return `With ${m.label} the ${int(m.keys)} keys get ${int(m.distinct)} different weights. Keys ${listKeys(m.group)} hold the same token (one weight under NoPE) and now get weights from ${weight(low)} to ${weight(high)}: where a token sits now changes how much it counts.`;
     },
     answer(engine) {
@@ -110,15 +118,25 @@ export const readings = {
       const chosen = engine.offsetSimilarity({ p, maxOffset: MAX_OFFSET, dModel: 64 });
       const dots = chosen.sinusoidalDot;
       let lowest = 0;
-      dots.forEach((value, delta) => { if (value < dots[lowest]) lowest = delta; });
-      return { reference: reference.sinusoidalDot, chosen: dots, closedForm: chosen.sinusoidalClosedForm, gap: largestGap(reference.sinusoidalDot, dots), lowest };
+      dots.forEach((value, delta) => {
+        if (value < dots[lowest]) lowest = delta;
+      });
+      return {
+        reference: reference.sinusoidalDot,
+        chosen: dots,
+        closedForm: chosen.sinusoidalClosedForm,
+        gap: largestGap(reference.sinusoidalDot, dots),
+        lowest,
+      };
     },
     notice(m, { p }) {
       return `From p = ${int(REFERENCE_P)} and from p = ${int(p)}, PE(p)·PE(p + δ) differs by at most ${sci(m.gap)} for every δ from 0 to ${int(MAX_OFFSET)}: only the offset counts. It is ${fixed(m.chosen[0], 1)} at δ = 0 (each of the 32 pairs gives cos 0 = 1), ${fixed(m.chosen[1], 2)} at δ = 1 and lowest, ${fixed(m.chosen[m.lowest], 2)}, at δ = ${int(m.lowest)}. Attention never sees this number alone: it scores projections of token plus position, and the cross terms keep absolute positions.`;
     },
     answer(engine) {
       const { gap } = readings['sinusoidal-offsets'].measure(engine, { p: 3000 });
-      return gap <= 1e-9 ? { value: 'same', text: `the same curve (largest difference ${sci(gap)})` } : { value: 'moves', text: `a different curve (largest difference ${sci(gap)})` };
+      return gap <= 1e-9
+        ? { value: 'same', text: `the same curve (largest difference ${sci(gap)})` }
+        : { value: 'moves', text: `a different curve (largest difference ${sci(gap)})` };
     },
   },
 
@@ -129,7 +147,8 @@ export const readings = {
     },
     notice(m, { p }) {
       const last = TRAINED.L - 1;
-      if (m.result.rowExists) return `Row ${int(p)} exists: inside its ${int(TRAINED.L)} rows the table has a trained vector for every position. Move p past ${int(last)} to see what each policy hands over instead.`;
+      if (m.result.rowExists)
+        return `Row ${int(p)} exists: inside its ${int(TRAINED.L)} rows the table has a trained vector for every position. Move p past ${int(last)} to see what each policy hands over instead.`;
       const [clamp, wrap, window, interpolate] = ['clamp', 'wrap', 'window', 'interpolate'].map(m.policy);
       return `Position ${int(p)} is ${int(p - last)} past the last row, ${int(last)}, and no policy makes a row for it: clamp gives ${int(clamp.sharedPositions)} positions the last row; wrap sends ${int(p)} to row ${int(wrap.sourceRow)}, which ${int(wrap.sharedPositions)} positions of a ${int(p + 1)}-token input share; window drops the first ${int(window.dropped)} tokens; interpolate packs neighbours ${fixed(interpolate.rowSpacing)} rows apart. Each hands over a vector trained for another position.`;
     },
@@ -151,7 +170,9 @@ export const readings = {
     answer(engine) {
       const at = (p) => engine.offsetSimilarity({ p, maxOffset: 10, dModel: 64 }).ropeScore[10];
       const gap = Math.abs(at(100) - at(3000));
-      return gap <= 1e-9 ? { value: 'equal', text: `equal (${fixed(at(100), 4)} both; difference ${sci(gap)})` } : { value: 'unrelated', text: `different (difference ${sci(gap)})` };
+      return gap <= 1e-9
+        ? { value: 'equal', text: `equal (${fixed(at(100), 4)} both; difference ${sci(gap)})` }
+        : { value: 'unrelated', text: `different (difference ${sci(gap)})` };
     },
   },
 
@@ -162,7 +183,8 @@ export const readings = {
     },
     notice(m, { p, heads }) {
       const { biasAtP, effectiveSpan } = m.result;
-      const seeing = m.seeing === 0 ? `None of the ${heads} heads gives` : `${m.seeing} of ${heads} head${heads === 1 ? '' : 's'} still give${m.seeing === 1 ? 's' : ''}`;
+      const seeing =
+        m.seeing === 0 ? `None of the ${heads} heads gives` : `${m.seeing} of ${heads} head${heads === 1 ? '' : 's'} still give${m.seeing === 1 ? 's' : ''}`;
       return `At distance ${int(p)} the steepest of the ${heads} heads adds ${decimal(Math.min(...biasAtP))} to the logit and the mildest ${decimal(Math.max(...biasAtP))}. ${seeing} such a key at least a millionth of the nearest key's weight; the mildest head's reach ends at distance ${int(Math.max(...effectiveSpan))}. Nothing runs out far away, but past that reach nothing far away is read either.`;
     },
     answer(engine) {
@@ -184,8 +206,10 @@ export const readings = {
     },
     notice(m, { p }) {
       const { bucket, firstDistanceInBucket } = m.result;
-      const here = firstDistanceInBucket === p ? `Distance ${int(p)} has bucket ${bucket} to itself.`
-        : `Distance ${int(p)} is in bucket ${bucket}, with every distance from ${int(firstDistanceInBucket)}${bucket === m.last ? ' on' : ''}: by position alone the model cannot tell ${int(p)} from ${int(firstDistanceInBucket)}.`;
+      const here =
+        firstDistanceInBucket === p
+          ? `Distance ${int(p)} has bucket ${bucket} to itself.`
+          : `Distance ${int(p)} is in bucket ${bucket}, with every distance from ${int(firstDistanceInBucket)}${bucket === m.last ? ' on' : ''}: by position alone the model cannot tell ${int(p)} from ${int(firstDistanceInBucket)}.`;
       return `Distances 0 to ${int(m.exactUpTo)} each have a bucket of their own; from ${int(m.firstShared)} on, every distance, 5,000 included, shares bucket ${m.last} and its one learned bias per head. ${here} Far positions never run out of range, and never differ either: only content tells them apart.`;
     },
     answer(engine) {
@@ -239,22 +263,42 @@ export const readings = {
   'stretching-rope': {
     measure(engine, { p, scaling }, trained = undefined) {
       const state = { p, L: TRAINED.L, scaling };
-      const outside = Object.fromEntries(SCALINGS.map((kind) => [kind, engine.beyondTrained({ scheme: 'rope', p, trainedLength: TRAINED.L, headDim: TRAINED.headDim,
-        scaling: scalingFor({ ...state, scaling: kind }) })]));
-      return { state, results: outside, result: outside[scaling], factor: scalingFor({ ...state, scaling: 'pi' }).factor,
-        labels: Object.fromEntries(SCALINGS.map((kind) => [kind, nameLabel(engine.names.scalingKind, kind)])), ...askTrained(engine, trained, 'rope', p, scaling) };
+      const outside = Object.fromEntries(
+        SCALINGS.map((kind) => [
+          kind,
+          engine.beyondTrained({ scheme: 'rope', p, trainedLength: TRAINED.L, headDim: TRAINED.headDim, scaling: scalingFor({ ...state, scaling: kind }) }),
+        ]),
+      );
+      return {
+        state,
+        results: outside,
+        result: outside[scaling],
+        factor: scalingFor({ ...state, scaling: 'pi' }).factor,
+        labels: Object.fromEntries(SCALINGS.map((kind) => [kind, nameLabel(engine.names.scalingKind, kind)])),
+        ...askTrained(engine, trained, 'rope', p, scaling),
+      };
     },
     notice(m, { p }) {
       const counts = (kind) => m.results[kind].outOfRangeCount;
       const stretch = m.factor > 1 ? ` (s = ${fixed(m.factor, 2)})` : ' (inside the trained range, so s = 1)';
-      return `At p = ${int(p)}${stretch}: with no scaling ${counts('none')} of 32 pairs sit outside the angles seen below ${int(TRAINED.L)}; ${SCALINGS.slice(1).map((kind) => `${m.labels[kind]} ${counts(kind)}`).join(', ')}. PI divides every angle by s, fast pairs included, so neighbours sit closer than training ever placed them; NTK-aware slows each pair by a different factor, only the slowest by the full s; YaRN stretches only the slow pairs and multiplies q and k by ${fixed(m.results.yarn.attentionFactor)}.${trainedSentence(m, p)}`;
+      return `At p = ${int(p)}${stretch}: with no scaling ${counts('none')} of 32 pairs sit outside the angles seen below ${int(TRAINED.L)}; ${SCALINGS.slice(1)
+        .map((kind) => `${m.labels[kind]} ${counts(kind)}`)
+        .join(
+          ', ',
+        )}. PI divides every angle by s, fast pairs included, so neighbours sit closer than training ever placed them; NTK-aware slows each pair by a different factor, only the slowest by the full s; YaRN stretches only the slow pairs and multiplies q and k by ${fixed(m.results.yarn.attentionFactor)}.${trainedSentence(m, p)}`;
     },
     answer(engine) {
       const { results, labels } = readings['stretching-rope'].measure(engine, { p: 5000, scaling: 'none' });
-      const inside = SCALINGS.slice(1).filter((kind) => results[kind].outOfRangeCount === 0).join('-');
-      const [value, named] = { '': ['none', 'none of them'], pi: ['pi', 'PI only'], 'pi-yarn': ['pi-yarn', 'PI and YaRN'], 'pi-ntk-yarn': ['all', 'all three'] }[inside] ?? [];
+      const inside = SCALINGS.slice(1)
+        .filter((kind) => results[kind].outOfRangeCount === 0)
+        .join('-');
+      const [value, named] =
+        { '': ['none', 'none of them'], pi: ['pi', 'PI only'], 'pi-yarn': ['pi-yarn', 'PI and YaRN'], 'pi-ntk-yarn': ['all', 'all three'] }[inside] ?? [];
       if (!value) throw new Error(`no choice matches the scalings without pairs outside: ${inside}`);
-      return { value, text: `${named} (pairs outside the trained angles: ${SCALINGS.map((kind) => `${kind === 'none' ? 'no scaling' : labels[kind]} ${results[kind].outOfRangeCount}`).join(', ')})` };
+      return {
+        value,
+        text: `${named} (pairs outside the trained angles: ${SCALINGS.map((kind) => `${kind === 'none' ? 'no scaling' : labels[kind]} ${results[kind].outOfRangeCount}`).join(', ')})`,
+      };
     },
   },
 };

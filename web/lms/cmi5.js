@@ -40,7 +40,7 @@ export async function startCmi5(launch, { iriBase }) {
 
   const launchData = await getJson('activities/state', stateQuery('LMS.LaunchData'));
   if (!launchData?.contextTemplate) throw new Error('cmi5: LMS.LaunchData has no contextTemplate');
-  await getJson('agents/profile', { agent: JSON.stringify(launch.actor), profileId: 'cmi5LearnerPreferences' });  // read on startup; posenc is in English only
+  await getJson('agents/profile', { agent: JSON.stringify(launch.actor), profileId: 'cmi5LearnerPreferences' }); // read on startup; posenc is in English only
   const saved = (await getJson('activities/state', stateQuery(STATE_ID))) ?? {};
   const reported = { completed: Boolean(saved.completed), passed: Boolean(saved.passed) };
   const previousMs = Number.isFinite(saved.totalMs) ? saved.totalMs : 0;
@@ -61,26 +61,42 @@ export async function startCmi5(launch, { iriBase }) {
   const defined = (verb, result, extensions = {}) => {
     const judging = result && ('success' in result || 'completion' in result);
     return {
-      id: uuid(), actor: launch.actor, verb: VERBS[verb], object: { id: launch.activityId, objectType: 'Activity' },
+      id: uuid(),
+      actor: launch.actor,
+      verb: VERBS[verb],
+      object: { id: launch.activityId, objectType: 'Activity' },
       ...(result ? { result } : {}),
       context: {
         ...template,
-        contextActivities: { ...template.contextActivities, category: [...(template.contextActivities?.category ?? []), CATEGORY.cmi5, ...(judging ? [CATEGORY.moveOn] : [])] },
+        contextActivities: {
+          ...template.contextActivities,
+          category: [...(template.contextActivities?.category ?? []), CATEGORY.cmi5, ...(judging ? [CATEGORY.moveOn] : [])],
+        },
         extensions: { ...template.extensions, ...extensions },
       },
       timestamp: stamp().toISOString(),
     };
   };
 
-  const post = (statement, keepalive) => fetch(`${launch.endpoint}statements`, {
-    method: 'POST', keepalive, headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(statement),
-  }).then((response) => {
-    if (!response.ok) console.warn(`posenc: the LRS refused a "${statement.verb.display['en-US']}" statement (HTTP ${response.status})`);
-  }, (error) => console.warn(`posenc: a statement did not reach the LRS: ${error.message}`));
-  const putState = (suspendData, keepalive) => fetch(url('activities/state', stateQuery(STATE_ID)), {
-    method: 'PUT', keepalive, headers: { ...headers, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ suspendData, totalMs: previousMs + sessionMs(), completed: reported.completed, passed: reported.passed }),
-  }).catch((error) => console.warn(`posenc: the progress did not reach the LRS: ${error.message}`));
+  const post = (statement, keepalive) =>
+    fetch(`${launch.endpoint}statements`, {
+      method: 'POST',
+      keepalive,
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify(statement),
+    }).then(
+      (response) => {
+        if (!response.ok) console.warn(`posenc: the LRS refused a "${statement.verb.display['en-US']}" statement (HTTP ${response.status})`);
+      },
+      (error) => console.warn(`posenc: a statement did not reach the LRS: ${error.message}`),
+    );
+  const putState = (suspendData, keepalive) =>
+    fetch(url('activities/state', stateQuery(STATE_ID)), {
+      method: 'PUT',
+      keepalive,
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ suspendData, totalMs: previousMs + sessionMs(), completed: reported.completed, passed: reported.passed }),
+    }).catch((error) => console.warn(`posenc: the progress did not reach the LRS: ${error.message}`));
   // During the session requests go one after another, so the LRS gets statements in order.
   /** @type {Promise<unknown>} */
   let queue = Promise.resolve();
@@ -101,12 +117,18 @@ export async function startCmi5(launch, { iriBase }) {
     const passed = report.success === 'passed';
     judgedThisSession = true;
     if (passed) reported.passed = true;
-    return defined(passed ? 'passed' : 'failed', { success: passed, score: { scaled: Math.round(report.score * 1e4) / 1e4 }, duration: isoDuration(previousMs + sessionMs()) },
-      { [MASTERY_SCORE_EXTENSION]: masteryScore });
+    return defined(
+      passed ? 'passed' : 'failed',
+      { success: passed, score: { scaled: Math.round(report.score * 1e4) / 1e4 }, duration: isoDuration(previousMs + sessionMs()) },
+      { [MASTERY_SCORE_EXTENSION]: masteryScore },
+    );
   };
 
   return {
-    name: 'cmi5', suspendLimit: STATE_LIMIT, masteryScore, kept: { suspendData: saved.suspendData ?? '', location: '' },
+    name: 'cmi5',
+    suspendLimit: STATE_LIMIT,
+    masteryScore,
+    kept: { suspendData: saved.suspendData ?? '', location: '' },
     returnUrl: launchData.returnURL ?? null,
     report(standing) {
       if (!normal) return;
@@ -117,9 +139,15 @@ export async function startCmi5(launch, { iriBase }) {
       const statement = judgement(standing, { ending: false });
       if (statement) send(statement);
     },
-    answered(answer, { view, viewName }) { send(builder.answered(answer, { view, viewName, at: stamp() })); },
-    viewed(view, viewName) { send(builder.experienced(view, viewName, stamp())); },
-    save({ suspendData }) { queue = queue.then(() => putState(suspendData, false)); },
+    answered(answer, { view, viewName }) {
+      send(builder.answered(answer, { view, viewName, at: stamp() }));
+    },
+    viewed(view, viewName) {
+      send(builder.experienced(view, viewName, stamp()));
+    },
+    save({ suspendData }) {
+      queue = queue.then(() => putState(suspendData, false));
+    },
     /**
      * Ends the session: the last judgement, the state and terminated, sent at once with keepalive (the
      * page may be going away; the timestamps keep terminated last). Resolves when the LRS has them.

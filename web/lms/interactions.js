@@ -31,16 +31,29 @@ export function shapeOf(answer) {
   const judged = answer.correct ? 'correct' : 'wrong';
   switch (answer.kind) {
     case 'computed': {
-      const expected = /** @type {number[]} */ (Array.isArray(answer.expected) ? answer.expected : [answer.expected]);  // a computed card's are numbers
+      const expected = /** @type {number[]} */ (Array.isArray(answer.expected) ? answer.expected : [answer.expected]); // a computed card's are numbers
       if (expected.length === 1 && answer.values?.length === 1) {
-        return { type: 'numeric', result: judged, response: { kind: 'number', value: answer.values[0] },
-          correct: { kind: 'range', low: expected[0] - answer.tolerance, high: expected[0] + answer.tolerance } };
+        return {
+          type: 'numeric',
+          result: judged,
+          response: { kind: 'number', value: answer.values[0] },
+          correct: { kind: 'range', low: expected[0] - answer.tolerance, high: expected[0] + answer.tolerance },
+        };
       }
-      return { type: 'fill-in', result: judged, response: answer.values ? { kind: 'numbers', value: answer.values } : { kind: 'text', value: answer.response },
-        correct: { kind: 'numbers', value: expected } };
+      return {
+        type: 'fill-in',
+        result: judged,
+        response: answer.values ? { kind: 'numbers', value: answer.values } : { kind: 'text', value: answer.response },
+        correct: { kind: 'numbers', value: expected },
+      };
     }
     case 'red-flag':
-      return { type: 'true-false', result: judged, response: { kind: 'boolean', value: answer.response === 'true' }, correct: { kind: 'boolean', value: /** @type {boolean} */ (answer.expected) } };
+      return {
+        type: 'true-false',
+        result: judged,
+        response: { kind: 'boolean', value: answer.response === 'true' },
+        correct: { kind: 'boolean', value: /** @type {boolean} */ (answer.expected) },
+      };
     case 'mock-interview':
       return { type: 'performance', result: answer.score, response: { kind: 'steps', value: Object.entries(answer.steps) }, correct: null };
     default:
@@ -89,9 +102,15 @@ export function scorm12Interaction(answer, at) {
     steps: (value) => clip(value.map(([name, count]) => `${name}: ${count}`).join(', '), 255),
   }[shape.response.kind](shape.response.value);
   const { correct } = shape;
-  const pattern = correct && (correct.kind === 'range' ? formatNumber((correct.low + correct.high) / 2)
-    : correct.kind === 'numbers' ? clip(correct.value.map(formatNumber).join(', '), 255)
-      : correct.value ? 't' : 'f');
+  const pattern =
+    correct
+    && (correct.kind === 'range'
+      ? formatNumber((correct.low + correct.high) / 2)
+      : correct.kind === 'numbers'
+        ? clip(correct.value.map(formatNumber).join(', '), 255)
+        : correct.value
+          ? 't'
+          : 'f');
   return [
     ['id', scorm12Identifier(answer.cardId)],
     ['objectives.0.id', answer.checked ? OBJECTIVES.checked : OBJECTIVES.selfGraded],

@@ -14,9 +14,14 @@ export const PLATFORM_PARAMETERS = [...CMI5_PARAMETERS, 'xapi', 'xapiBase'];
 export function cmi5Launch(params) {
   if (!CMI5_PARAMETERS.every((name) => params.get(name))) return null;
   const launch = /** @type {{ endpoint: string, fetch: string, actor: string, registration: string, activityId: string }} */ (
-    Object.fromEntries(CMI5_PARAMETERS.map((name) => [name, params.get(name)])));
+    Object.fromEntries(CMI5_PARAMETERS.map((name) => [name, params.get(name)]))
+  );
   let actor;
-  try { actor = JSON.parse(launch.actor); } catch { actor = null; }
+  try {
+    actor = JSON.parse(launch.actor);
+  } catch {
+    actor = null;
+  }
   if (typeof actor !== 'object' || actor === null) {
     console.warn('posenc: launched with cmi5 parameters whose actor is not a JSON object; nothing is reported');
     return null;
@@ -26,15 +31,35 @@ export function cmi5Launch(params) {
 
 /** Each version: the API object's name, its methods, and its limits. */
 export const SCORM_VERSIONS = {
-  '2004': {
-    name: 'SCORM 2004 4th edition', api: 'API_1484_11',
-    methods: { initialize: 'Initialize', get: 'GetValue', set: 'SetValue', commit: 'Commit', finish: 'Terminate', lastError: 'GetLastError', errorText: 'GetErrorString' },
-    suspendLimit: 64000, locationLimit: 1000,
+  2004: {
+    name: 'SCORM 2004 4th edition',
+    api: 'API_1484_11',
+    methods: {
+      initialize: 'Initialize',
+      get: 'GetValue',
+      set: 'SetValue',
+      commit: 'Commit',
+      finish: 'Terminate',
+      lastError: 'GetLastError',
+      errorText: 'GetErrorString',
+    },
+    suspendLimit: 64000,
+    locationLimit: 1000,
   },
-  '1.2': {
-    name: 'SCORM 1.2', api: 'API',
-    methods: { initialize: 'LMSInitialize', get: 'LMSGetValue', set: 'LMSSetValue', commit: 'LMSCommit', finish: 'LMSFinish', lastError: 'LMSGetLastError', errorText: 'LMSGetErrorString' },
-    suspendLimit: 4096, locationLimit: 255,
+  1.2: {
+    name: 'SCORM 1.2',
+    api: 'API',
+    methods: {
+      initialize: 'LMSInitialize',
+      get: 'LMSGetValue',
+      set: 'LMSSetValue',
+      commit: 'LMSCommit',
+      finish: 'LMSFinish',
+      lastError: 'LMSGetLastError',
+      errorText: 'LMSGetErrorString',
+    },
+    suspendLimit: 4096,
+    locationLimit: 255,
   },
 };
 
@@ -51,7 +76,9 @@ export function findScormApi(start = window) {
       for (let depth = 0; win && depth < 10; depth++) {
         try {
           if (win[name] && typeof win[name][methods.initialize] === 'function') return { version, api: win[name] };
-        } catch { /* a cross-origin window */ }
+        } catch {
+          /* a cross-origin window */
+        }
         if (win.parent === win) break;
         win = win.parent;
       }
@@ -65,5 +92,9 @@ export function parentOrigin() {
   if (window.parent === window) return null;
   const ancestor = location.ancestorOrigins?.[0];
   if (ancestor && ancestor !== 'null') return ancestor;
-  try { return document.referrer ? new URL(document.referrer).origin : null; } catch { return null; }
+  try {
+    return document.referrer ? new URL(document.referrer).origin : null;
+  } catch {
+    return null;
+  }
 }

@@ -78,12 +78,18 @@ export async function startPlatformReporting({ cmi5, scorm, iriBase, hasView }) 
       saveProgress(storage, mergeProgress(loadProgress(storage).progress, readProgress(kept.progress).progress));
     } catch (error) {
       // Set aside, never silently dropped: the platform's copy is replaced at the next save.
-      try { storage.setItem(SUSPEND_BACKUP_KEY, platform.kept.suspendData); } catch { /* storage full: the warning still says what happened */ }
-      console.warn(`posenc: the progress ${platform.name} kept could not be read (${error.message}); it was set aside under "${SUSPEND_BACKUP_KEY}" in this browser's storage`);
+      try {
+        storage.setItem(SUSPEND_BACKUP_KEY, platform.kept.suspendData);
+      } catch {
+        /* storage full: the warning still says what happened */
+      }
+      console.warn(
+        `posenc: the progress ${platform.name} kept could not be read (${error.message}); it was set aside under "${SUSPEND_BACKUP_KEY}" in this browser's storage`,
+      );
     }
   }
   if (platform.kept.location && !hasView) history.replaceState(null, '', platform.kept.location);
-  platform.report(standing);  // the standing of earlier launches, before any new answer
+  platform.report(standing); // the standing of earlier launches, before any new answer
 
   const current = trackView();
   let suspendData = platform.kept.suspendData;
@@ -98,7 +104,11 @@ export async function startPlatformReporting({ cmi5, scorm, iriBase, hasView }) 
         ({ text: suspendData } = await encodeSuspendData({ progress: loadProgress(storage).progress, standing }, platform.suspendLimit));
         platform.save({ suspendData, location: pageLocation(current.view) });
       }
-    })().catch((error) => console.warn(`posenc: the progress could not be saved to ${platform.name}: ${error.message}`)).finally(() => { saving = null; });
+    })()
+      .catch((error) => console.warn(`posenc: the progress could not be saved to ${platform.name}: ${error.message}`))
+      .finally(() => {
+        saving = null;
+      });
     return saving;
   };
 
@@ -112,11 +122,19 @@ export async function startPlatformReporting({ cmi5, scorm, iriBase, hasView }) 
   });
   const finish = () => platform.finish({ suspendData, location: pageLocation(current.view), standing });
   window.addEventListener('pagehide', finish, { once: true });
-  if (platform.returnUrl) addExitButton(async () => { await saving; await finish(); location.assign(platform.returnUrl); });
+  if (platform.returnUrl)
+    addExitButton(async () => {
+      await saving;
+      await finish();
+      location.assign(platform.returnUrl);
+    });
 
   const watched = {
     getItem: (key) => storage.getItem(key),
-    setItem: (key, value) => { storage.setItem(key, value); if (key === STORAGE_KEY) save(); },
+    setItem: (key, value) => {
+      storage.setItem(key, value);
+      if (key === STORAGE_KEY) save();
+    },
     removeItem: (key) => storage.removeItem(key),
   };
   return { storage: /** @type {Storage} */ (/** @type {unknown} */ (watched)) };
@@ -129,6 +147,9 @@ function addExitButton(onExit) {
   button.className = 'secondary';
   button.id = 'lms-exit';
   button.textContent = 'Save and return to the course';
-  button.addEventListener('click', () => { button.disabled = true; onExit(); });
+  button.addEventListener('click', () => {
+    button.disabled = true;
+    onExit();
+  });
   document.querySelector('footer')?.prepend(button);
 }

@@ -18,7 +18,8 @@ export function startScorm({ version, api }, { iriBase }) {
   const call = (method, ...args) => {
     const value = api[methods[method]](...args);
     const code = String(api[methods.lastError]());
-    if (code !== '0' && !(method === 'get' && code === '403')) console.warn(`posenc: ${name} ${methods[method]}(${args.map((a) => JSON.stringify(a)).join(', ')}) failed: ${code} ${api[methods.errorText](code)}`);
+    if (code !== '0' && !(method === 'get' && code === '403'))
+      console.warn(`posenc: ${name} ${methods[method]}(${args.map((a) => JSON.stringify(a)).join(', ')}) failed: ${code} ${api[methods.errorText](code)}`);
     return value;
   };
   const get = (element) => String(call('get', element) ?? '');
@@ -28,7 +29,13 @@ export function startScorm({ version, api }, { iriBase }) {
   call('initialize', '');
   const element = is2004
     ? { entry: 'cmi.entry', location: 'cmi.location', suspend: 'cmi.suspend_data', exit: 'cmi.exit', sessionTime: 'cmi.session_time' }
-    : { entry: 'cmi.core.entry', location: 'cmi.core.lesson_location', suspend: 'cmi.suspend_data', exit: 'cmi.core.exit', sessionTime: 'cmi.core.session_time' };
+    : {
+        entry: 'cmi.core.entry',
+        location: 'cmi.core.lesson_location',
+        suspend: 'cmi.suspend_data',
+        exit: 'cmi.core.exit',
+        sessionTime: 'cmi.core.session_time',
+      };
   const resumed = get(element.entry) === 'resume';
   const mastery = is2004 ? get('cmi.scaled_passing_score') : get('cmi.student_data.mastery_score');
   const masteryScore = mastery === '' || !Number.isFinite(Number(mastery)) ? null : Number(mastery) / (is2004 ? 1 : 100);
@@ -57,8 +64,10 @@ export function startScorm({ version, api }, { iriBase }) {
       set('cmi.core.score.raw', percent(report.score));
     }
     set('cmi.core.lesson_status', report.success === 'unknown' ? report.completion : report.success);
-    for (const [part, score, status] of [['checked', report.score, report.success === 'unknown' ? report.completion : report.success],
-      ['selfGraded', report.selfGradedScore, standing.selfGraded.answers ? 'completed' : 'not attempted']]) {
+    for (const [part, score, status] of [
+      ['checked', report.score, report.success === 'unknown' ? report.completion : report.success],
+      ['selfGraded', report.selfGradedScore, standing.selfGraded.answers ? 'completed' : 'not attempted'],
+    ]) {
       const n = objectives[part];
       if (score !== null) {
         set(`cmi.objectives.${n}.score.min`, '0');
@@ -78,8 +87,10 @@ export function startScorm({ version, api }, { iriBase }) {
     }
     set('cmi.completion_status', report.completion);
     set('cmi.success_status', report.success);
-    for (const [part, score, success, answers] of [['checked', report.score, report.success, standing.checked.answers],
-      ['selfGraded', report.selfGradedScore, 'unknown', standing.selfGraded.answers]]) {
+    for (const [part, score, success, answers] of [
+      ['checked', report.score, report.success, standing.checked.answers],
+      ['selfGraded', report.selfGradedScore, 'unknown', standing.selfGraded.answers],
+    ]) {
       const n = objectives[part];
       if (score !== null) set(`cmi.objectives.${n}.score.scaled`, scaled(score));
       set(`cmi.objectives.${n}.success_status`, success);
@@ -88,7 +99,10 @@ export function startScorm({ version, api }, { iriBase }) {
   };
 
   return {
-    name, suspendLimit, masteryScore, kept,
+    name,
+    suspendLimit,
+    masteryScore,
+    kept,
     /** Writes the standing (score, status, the two objectives). */
     report(standing) {
       (is2004 ? writeStanding2004 : writeStanding12)(reportOf(standing, masteryScore), standing);
@@ -104,7 +118,7 @@ export function startScorm({ version, api }, { iriBase }) {
       set(element.suspend, suspendData);
       if (location && location.length <= locationLimit) set(element.location, location);
       set(element.sessionTime, sessionTime());
-      set(element.exit, 'suspend');  // the next launch resumes, with this launch's suspend data
+      set(element.exit, 'suspend'); // the next launch resumes, with this launch's suspend data
       call('commit', '');
     },
     finish(state) {

@@ -86,7 +86,9 @@ export function foldOldest(standing, keep) {
 /** Checks a standing read back from a platform, to the leaf; throws TypeError naming the field. */
 export function checkStanding(value) {
   const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-  const count = (v, name) => { if (!Number.isInteger(v) || v < 0) throw new TypeError(`${name} must be a whole number; got ${JSON.stringify(v)}`); };
+  const count = (v, name) => {
+    if (!Number.isInteger(v) || v < 0) throw new TypeError(`${name} must be a whole number; got ${JSON.stringify(v)}`);
+  };
   if (!isObject(value)) throw new TypeError('standing must be an object');
   for (const part of ['checked', 'selfGraded']) {
     const tally = value[part];
@@ -95,7 +97,8 @@ export function checkStanding(value) {
     count(tally.folded.count, `standing.${part}.folded.count`);
     if (!(tally.folded.sum >= 0 && tally.folded.sum <= tally.folded.count)) throw new TypeError(`standing.${part}.folded.sum must be 0..count`);
     for (const [key, item] of Object.entries(tally.items)) {
-      if (!isObject(item) || !(item.score >= 0 && item.score <= 1) || !Number.isFinite(item.at)) throw new TypeError(`standing.${part}.items["${key}"] must be { score 0..1, at }`);
+      if (!isObject(item) || !(item.score >= 0 && item.score <= 1) || !Number.isFinite(item.at))
+        throw new TypeError(`standing.${part}.items["${key}"] must be { score 0..1, at }`);
     }
   }
   return value;

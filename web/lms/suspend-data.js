@@ -8,8 +8,8 @@
 import { cardRecord } from '../quiz/progress-store.js';
 import { checkStanding, foldOldest } from './standing.js';
 
-const COMPRESSED = 'pz1:';  // deflate-raw, base64
-const PLAIN = 'pj1:';       // JSON, where the browser has no CompressionStream
+const COMPRESSED = 'pz1:'; // deflate-raw, base64
+const PLAIN = 'pj1:'; // JSON, where the browser has no CompressionStream
 const CARD_FIELDS = ['due', 'stability', 'difficulty', 'elapsed_days', 'scheduled_days', 'learning_steps', 'reps', 'lapses', 'state', 'last_review'];
 const DATE_FIELDS = new Set(['due', 'last_review']);
 
@@ -21,33 +21,53 @@ function compact({ progress, standing }, { cards, log }) {
   const byRecency = Object.entries(progress.cards).sort(([, a], [, b]) => (Date.parse(b.last_review ?? 0) || 0) - (Date.parse(a.last_review ?? 0) || 0));
   const kept = byRecency.slice(0, cards);
   const index = new Map(kept.map(([id], i) => [id, i]));
-  const items = (tally) => [Object.entries(tally.items).map(([key, { score, at }]) => [key, Math.round(score * 1000) / 1000, Math.round(at / 1000)]),
-    Math.round(tally.folded.sum * 1000) / 1000, tally.folded.count, tally.answers];
+  const items = (tally) => [
+    Object.entries(tally.items).map(([key, { score, at }]) => [key, Math.round(score * 1000) / 1000, Math.round(at / 1000)]),
+    Math.round(tally.folded.sum * 1000) / 1000,
+    tally.folded.count,
+    tally.answers,
+  ];
   return {
     v: 1,
     n: progress.settings.newPerDay,
     c: kept.map(([id, card]) => [id, ...CARD_FIELDS.map((field) => (DATE_FIELDS.has(field) ? (card[field] ? toSeconds(card[field]) : null) : card[field]))]),
-    l: progress.log.slice(progress.log.length - Math.min(log, progress.log.length))
+    l: progress.log
+      .slice(progress.log.length - Math.min(log, progress.log.length))
       .map((entry) => [index.get(entry.cardId) ?? entry.cardId, entry.rating, entry.state, toSeconds(entry.review)]),
     s: [items(standing.checked), items(standing.selfGraded)],
   };
 }
 
 function expand(data) {
-  if (data?.v !== 1 || !Array.isArray(data.c) || !Array.isArray(data.l) || !Array.isArray(data.s)) throw new TypeError('suspend data is not in posenc\'s format');
+  if (data?.v !== 1 || !Array.isArray(data.c) || !Array.isArray(data.l) || !Array.isArray(data.s))
+    throw new TypeError("suspend data is not in posenc's format");
   const ids = data.c.map(([id]) => id);
-  const cards = Object.fromEntries(data.c.map(([id, ...values]) => {
-    const card = {};
-    CARD_FIELDS.forEach((field, i) => {
-      if (DATE_FIELDS.has(field)) { if (values[i] !== null) card[field] = fromSeconds(values[i]); } else card[field] = values[i];
-    });
-    return [id, card];
+  const cards = Object.fromEntries(
+    data.c.map(([id, ...values]) => {
+      const card = {};
+      CARD_FIELDS.forEach((field, i) => {
+        if (DATE_FIELDS.has(field)) {
+          if (values[i] !== null) card[field] = fromSeconds(values[i]);
+        } else card[field] = values[i];
+      });
+      return [id, card];
+    }),
+  );
+  const log = data.l.map(([card, rating, state, review]) => ({
+    cardId: typeof card === 'number' ? ids[card] : card,
+    rating,
+    state,
+    review: fromSeconds(review),
   }));
-  const log = data.l.map(([card, rating, state, review]) => ({ cardId: typeof card === 'number' ? ids[card] : card, rating, state, review: fromSeconds(review) }));
   const tally = ([items, sum, count, answers]) => ({
-    items: Object.fromEntries(items.map(([key, score, at]) => [key, { score, at: at * 1000 }])), folded: { sum, count }, answers,
+    items: Object.fromEntries(items.map(([key, score, at]) => [key, { score, at: at * 1000 }])),
+    folded: { sum, count },
+    answers,
   });
-  return { progress: { version: 1, settings: { newPerDay: data.n }, cards, log }, standing: checkStanding({ checked: tally(data.s[0]), selfGraded: tally(data.s[1]) }) };
+  return {
+    progress: { version: 1, settings: { newPerDay: data.n }, cards, log },
+    standing: checkStanding({ checked: tally(data.s[0]), selfGraded: tally(data.s[1]) }),
+  };
 }
 
 async function pipeBytes(bytes, stream) {
@@ -68,10 +88,12 @@ async function pack(data) {
 
 /** The largest n in 0..max with fits(n), given fits(0) (binary search over a monotone test). */
 async function largest(max, fits) {
-  let low = 0, high = max;
+  let low = 0,
+    high = max;
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
-    if (await fits(middle)) low = middle; else high = middle - 1;
+    if (await fits(middle)) low = middle;
+    else high = middle - 1;
   }
   return low;
 }
@@ -113,7 +135,7 @@ export async function decodeSuspendData(text) {
   } else if (text.startsWith(PLAIN)) {
     json = text.slice(PLAIN.length);
   } else {
-    throw new TypeError('suspend data is not in posenc\'s format');
+    throw new TypeError("suspend data is not in posenc's format");
   }
   return expand(JSON.parse(json));
 }

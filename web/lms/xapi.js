@@ -35,7 +35,9 @@ export function uuid() {
 /** `template` (a cmi5 context template, kept whole) with posenc's own context added. */
 function contextWith(template, { iriBase, view, viewName }) {
   const activities = template?.contextActivities ?? {};
-  const parent = view ? [{ id: activityIri.view(iriBase, view), objectType: 'Activity', definition: { type: ACTIVITY_TYPES.module, name: { en: viewName ?? view } } }] : [];
+  const parent = view
+    ? [{ id: activityIri.view(iriBase, view), objectType: 'Activity', definition: { type: ACTIVITY_TYPES.module, name: { en: viewName ?? view } } }]
+    : [];
   return {
     ...template,
     contextActivities: {
@@ -53,24 +55,48 @@ function contextWith(template, { iriBase, view, viewName }) {
 export function createStatementBuilder({ actor, iriBase, contextTemplate = undefined }) {
   /** @param {string} verb @param {object} object @param {{ result?: object, view?: string, viewName?: string, at?: Date }} [details] */
   const base = (verb, object, { result, view, viewName, at = new Date() } = {}) => ({
-    id: uuid(), actor, verb: VERBS[verb], object, ...(result ? { result } : {}),
-    context: contextWith(contextTemplate, { iriBase, view, viewName }), timestamp: at.toISOString(),
+    id: uuid(),
+    actor,
+    verb: VERBS[verb],
+    object,
+    ...(result ? { result } : {}),
+    context: contextWith(contextTemplate, { iriBase, view, viewName }),
+    timestamp: at.toISOString(),
   });
-  const lesson = { id: activityIri.lesson(iriBase), objectType: 'Activity', definition: { type: ACTIVITY_TYPES.lesson, name: { en: 'posenc: positional encodings in transformers' } } };
+  const lesson = {
+    id: activityIri.lesson(iriBase),
+    objectType: 'Activity',
+    definition: { type: ACTIVITY_TYPES.lesson, name: { en: 'posenc: positional encodings in transformers' } },
+  };
   return {
     /** @param {import('../quiz/quiz-app.js').Answer} answer */
     answered(answer, { view = 'quiz', viewName = undefined, at = new Date() } = {}) {
       const { definition, result } = xapiInteraction(answer);
-      const statement = base('answered', { id: activityIri.card(iriBase, answer.cardId), objectType: 'Activity', definition },
-        { result: { ...result, extensions: { [extensionIri.checked(iriBase)]: answer.checked, [extensionIri.mode(iriBase)]: answer.kind } }, view, viewName, at });
+      const statement = base(
+        'answered',
+        { id: activityIri.card(iriBase, answer.cardId), objectType: 'Activity', definition },
+        {
+          result: { ...result, extensions: { [extensionIri.checked(iriBase)]: answer.checked, [extensionIri.mode(iriBase)]: answer.kind } },
+          view,
+          viewName,
+          at,
+        },
+      );
       return statement;
     },
     experienced(view, viewName, at = new Date()) {
-      return base('experienced', { id: activityIri.view(iriBase, view), objectType: 'Activity', definition: { type: ACTIVITY_TYPES.module, name: { en: viewName } } }, { at });
+      return base(
+        'experienced',
+        { id: activityIri.view(iriBase, view), objectType: 'Activity', definition: { type: ACTIVITY_TYPES.module, name: { en: viewName } } },
+        { at },
+      );
     },
     /** The lesson completed; with the checked answers' standing as its score when there is one. */
     completed(score, durationMs, at = new Date()) {
-      return base('completed', lesson, { result: { completion: true, duration: isoDuration(durationMs), ...(score === null ? {} : { score: { scaled: Math.round(score * 1e4) / 1e4 } }) }, at });
+      return base('completed', lesson, {
+        result: { completion: true, duration: isoDuration(durationMs), ...(score === null ? {} : { score: { scaled: Math.round(score * 1e4) / 1e4 } }) },
+        at,
+      });
     },
   };
 }

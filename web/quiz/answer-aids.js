@@ -17,23 +17,45 @@ export function addAnswerAids(view, card, { announce, onFlipRequest }) {
   const hints = card.hints ?? [];
   let shown = 0;
   const hintList = element('ol', [], { className: 'hint-list', id: `${prefix}-hints` });
-  const hintButton = element('button', [], { className: 'secondary', id: `${prefix}-hint`, attributes: { type: 'button', 'aria-keyshortcuts': 'h', 'aria-controls': `${prefix}-hints` } });
-  const hintLabel = () => { hintButton.textContent = `Show a hint (h) · ${shown} of ${hints.length}`; hintButton.disabled = shown === hints.length; };
+  const hintButton = element('button', [], {
+    className: 'secondary',
+    id: `${prefix}-hint`,
+    attributes: { type: 'button', 'aria-keyshortcuts': 'h', 'aria-controls': `${prefix}-hints` },
+  });
+  const hintLabel = () => {
+    hintButton.textContent = `Show a hint (h) · ${shown} of ${hints.length}`;
+    hintButton.disabled = shown === hints.length;
+  };
   hintButton.addEventListener('click', () => revealHint());
   hintLabel();
 
   const inputId = `${prefix}-typed`;
-  const input = element('textarea', [], { id: inputId, className: 'typed-answer', attributes: { rows: '3', autocomplete: 'off', spellcheck: 'true', 'aria-describedby': `${inputId}-help` } });
+  const input = element('textarea', [], {
+    id: inputId,
+    className: 'typed-answer',
+    attributes: { rows: '3', autocomplete: 'off', spellcheck: 'true', 'aria-describedby': `${inputId}-help` },
+  });
   input.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter' && !event.shiftKey) { event.preventDefault(); onFlipRequest(); }
-    if (event.key === 'Escape') input.blur();  // hands the keys back to the quiz shortcuts
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      onFlipRequest();
+    }
+    if (event.key === 'Escape') input.blur(); // hands the keys back to the quiz shortcuts
   });
   view.frontExtra.append(
     ...(hints.length ? [element('div', [hintList, hintButton], { className: 'card-hints' })] : []),
-    element('div', [
-      element('label', ['Your answer (optional)'], { attributes: { for: inputId } }), input,
-      element('p', ['t types · Enter shows the answer and marks the key points you covered · Shift+Enter a new line · Esc leaves the box'], { className: 'hint', id: `${inputId}-help` }),
-    ], { className: 'typed-answer-box' }),
+    element(
+      'div',
+      [
+        element('label', ['Your answer (optional)'], { attributes: { for: inputId } }),
+        input,
+        element('p', ['t types · Enter shows the answer and marks the key points you covered · Shift+Enter a new line · Esc leaves the box'], {
+          className: 'hint',
+          id: `${inputId}-help`,
+        }),
+      ],
+      { className: 'typed-answer-box' },
+    ),
   );
 
   function revealHint() {
@@ -71,7 +93,8 @@ export function addAnswerAids(view, card, { announce, onFlipRequest }) {
     const hints = `You used ${shown} hint${shown === 1 ? '' : 's'}`;
     const hintNote = !shown ? '' : uncapped > rating ? ` ${hints}: a hint caps the suggestion at ${label} (${labelOf(uncapped)} without).` : ` ${hints}.`;
     // Nothing typed: only the hints speak, and they cap the grade.
-    const text = typed ? `Your answer covers ${count} of ${points.length} key points. Suggested grade: ${label}.${hintNote}`
+    const text = typed
+      ? `Your answer covers ${count} of ${points.length} key points. Suggested grade: ${label}.${hintNote}`
       : `${hints}: at most ${label} is suggested.`;
     const summary = element('p', [text], { className: 'coverage-summary', id: `${prefix}-coverage` });
     (keyList?.parentElement ?? view.back).prepend(summary);
@@ -79,5 +102,14 @@ export function addAnswerAids(view, card, { announce, onFlipRequest }) {
     return rating;
   }
 
-  return { revealHint, judge, focusAnswer: () => { if (!view.flipped) input.focus(); }, get hintsUsed() { return shown; } };
+  return {
+    revealHint,
+    judge,
+    focusAnswer: () => {
+      if (!view.flipped) input.focus();
+    },
+    get hintsUsed() {
+      return shown;
+    },
+  };
 }

@@ -17,15 +17,39 @@ const matcherSettings = Object.freeze({
 
 // Words that carry no content in an answer (articles, pronouns, auxiliaries, common prepositions);
 // "same", "only", "each", "own" and the like stay: key points turn on them.
-const stopWords = new Set(('a an the and or but if of to in on at by for with from as is are was were be been being it its this that these those '
-  + 'there their they them then than so such which who whom what when where why how do does did done has have had having can could '
-  + 'would should will shall may might must about into onto very also i you we he she his her our your my me us him').split(' '));
+const stopWords = new Set(
+  (
+    'a an the and or but if of to in on at by for with from as is are was were be been being it its this that these those '
+    + 'there their they them then than so such which who whom what when where why how do does did done has have had having can could '
+    + 'would should will shall may might must about into onto very also i you we he she his her our your my me us him'
+  ).split(' '),
+);
 // Ends a sentence in the token stream: a negation does not reach past it, a term does not run across it.
 const SENTENCE_END = '.';
 const negations = new Set(['not', 'no', 'never', 'without', 'cannot', 'nor', 'none', 'neither']);
-const greek = { 'θ': 'theta', 'π': 'pi', 'ω': 'omega', 'α': 'alpha', 'β': 'beta', 'λ': 'lambda', 'δ': 'delta', 'σ': 'sigma', 'μ': 'mu' };
-const units = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen',
-  'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const greek = { θ: 'theta', π: 'pi', ω: 'omega', α: 'alpha', β: 'beta', λ: 'lambda', δ: 'delta', σ: 'sigma', μ: 'mu' };
+const units = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
 const tens = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
 const scales = { hundred: 100, thousand: 1e3, million: 1e6, billion: 1e9 };
 const numberWord = (word) => units.includes(word) || Object.hasOwn(tens, word) || Object.hasOwn(scales, word);
@@ -46,7 +70,10 @@ function wordsValue(words) {
     if (units.includes(word)) current += units.indexOf(word);
     else if (Object.hasOwn(tens, word)) current += tens[word];
     else if (word === 'hundred') current = Math.max(1, current) * 100;
-    else { total += Math.max(1, current) * scales[word]; current = 0; }
+    else {
+      total += Math.max(1, current) * scales[word];
+      current = 0;
+    }
   }
   return String(total + current);
 }
@@ -63,15 +90,25 @@ function stem(word) {
  * @returns {string[]}
  */
 export function normalise(text) {
-  const plain = plainText(text).normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
+  const plain = plainText(text)
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
     .replace(/[θπωαβλδσμ]/g, (letter) => ` ${greek[letter]} `)
-    .replace(/n't\b/g, ' not').replace(/[‐‑‒–—−]/g, '-');
+    .replace(/n't\b/g, ' not')
+    .replace(/[‐‑‒–—−]/g, '-');
   const raw = plain.match(/\d[\d,]*(?:\.\d+)?(?:e[+-]?\d+)?[a-z0-9]*|\.\d+|[a-z][a-z0-9]*|[.;!?](?=\s|$)/g) ?? [];
   const tokens = [];
   for (let i = 0; i < raw.length; i++) {
     const word = raw[i];
-    if (/^[.;!?]$/.test(word)) { if (tokens.length && tokens.at(-1) !== SENTENCE_END) tokens.push(SENTENCE_END); continue; }
-    if (/^[\d.]/.test(word)) { tokens.push(digitsValue(word) ?? word.replace(/,/g, '')); continue; }
+    if (/^[.;!?]$/.test(word)) {
+      if (tokens.length && tokens.at(-1) !== SENTENCE_END) tokens.push(SENTENCE_END);
+      continue;
+    }
+    if (/^[\d.]/.test(word)) {
+      tokens.push(digitsValue(word) ?? word.replace(/,/g, ''));
+      continue;
+    }
     if (numberWord(word)) {
       const run = [word];
       // "and" inside a number ("two hundred and six") belongs to it.
@@ -82,7 +119,10 @@ export function normalise(text) {
       tokens.push(wordsValue(run));
       continue;
     }
-    if (negations.has(word)) { tokens.push('not'); continue; }
+    if (negations.has(word)) {
+      tokens.push('not');
+      continue;
+    }
     if (!stopWords.has(word)) tokens.push(stem(word));
   }
   return tokens;
@@ -93,7 +133,10 @@ const words = (text) => normalise(text).filter((token) => token !== SENTENCE_END
 
 /** Each term's alternatives ("relative | offset") as token runs. */
 function alternatives(term) {
-  return term.split('|').map((alternative) => words(alternative)).filter((tokens) => tokens.length > 0);
+  return term
+    .split('|')
+    .map((alternative) => words(alternative))
+    .filter((tokens) => tokens.length > 0);
 }
 
 /** Whether `run` occurs in `tokens` as consecutive tokens, not preceded closely by a negation (unless the run itself is negative). */
@@ -129,7 +172,10 @@ export function matchKeyPoints(answer, keyPoints, keyPointTerms = []) {
 
 /** The alternatives of a term that reduce to no word at all (only common words): the deck validator refuses them. */
 export function emptyAlternatives(term) {
-  return term.split('|').map((alternative) => alternative.trim()).filter((alternative) => words(alternative).length === 0);
+  return term
+    .split('|')
+    .map((alternative) => alternative.trim())
+    .filter((alternative) => words(alternative).length === 0);
 }
 
 /**

@@ -34,8 +34,20 @@ CREATE INDEX ix_revlog_cid on revlog (cid);
 CREATE INDEX ix_notes_csum on notes (csum);`;
 
 /** Text as HTML: markup characters escaped, line breaks as <br>. */
-const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\r\n?|\n/g, '<br>');
-const paragraphs = (text) => (text ? plainText(text).split(/\n{2,}/).map((part) => `<p>${escape(part)}</p>`).join('') : '');
+const escape = (text) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/\r\n?|\n/g, '<br>');
+const paragraphs = (text) =>
+  text
+    ? plainText(text)
+        .split(/\n{2,}/)
+        .map((part) => `<p>${escape(part)}</p>`)
+        .join('')
+    : '';
 const list = (items, tag = 'ul') => (items?.length ? `<${tag}>${items.map((item) => `<li>${escape(plainText(item))}</li>`).join('')}</${tag}>` : '');
 
 /**
@@ -48,30 +60,47 @@ function noteFields(card, instance) {
   const shared = [list(card.hints, 'ol'), code, list(card.redFlags), list(card.sources), escape(card.id)];
   if (card.computed) {
     if (!instance) return null;
-    return [escape(plainText(instance.question)), shared[0],
+    return [
+      escape(plainText(instance.question)),
+      shared[0],
       `<ul><li>Answer: ${escape(formatAnswer(instance.answer))} (within ±${instance.tolerance})</li></ul>`,
       paragraphs(instance.explanation),
       `${paragraphs(card.basic ?? '')}<p>These numbers were drawn for this export; posenc draws new ones at each showing.</p>`,
-      ...shared.slice(1)];
+      ...shared.slice(1),
+    ];
   }
   return [escape(plainText(card.question)), shared[0], list(card.keyPoints), paragraphs(card.basic), paragraphs(card.solid), ...shared.slice(1)];
 }
 
-const section = (field, heading) => `{{#${field}}}<section class="${field.toLowerCase().replace(/\s+/g, '-')}"><h3>${heading}</h3>{{${field}}}</section>{{/${field}}}`;
+const section = (field, heading) =>
+  `{{#${field}}}<section class="${field.toLowerCase().replace(/\s+/g, '-')}"><h3>${heading}</h3>{{${field}}}</section>{{/${field}}}`;
 const TEMPLATE = {
   qfmt: '<div class="question">{{Question}}</div>{{#Hints}}<details><summary>Hints</summary>{{Hints}}</details>{{/Hints}}',
-  afmt: ['{{FrontSide}}<hr id="answer">', section('Key points', 'Key points'), section('Basic answer', 'Basic answer (~20 s)'),
-    section('Solid answer', 'Solid answer (~60 s)'), section('Code', 'Code'), section('Red flags', 'Red flags: claims that cost you the question'),
-    section('Sources', 'Sources')].join('\n'),
+  afmt: [
+    '{{FrontSide}}<hr id="answer">',
+    section('Key points', 'Key points'),
+    section('Basic answer', 'Basic answer (~20 s)'),
+    section('Solid answer', 'Solid answer (~60 s)'),
+    section('Code', 'Code'),
+    section('Red flags', 'Red flags: claims that cost you the question'),
+    section('Sources', 'Sources'),
+  ].join('\n'),
 };
-const CSS = '.card { font-family: system-ui, sans-serif; font-size: 18px; text-align: left; max-width: 40em; margin: 0 auto; }\n'
+const CSS =
+  '.card { font-family: system-ui, sans-serif; font-size: 18px; text-align: left; max-width: 40em; margin: 0 auto; }\n'
   + '.question { font-size: 1.2em; font-weight: 600; } pre { white-space: pre-wrap; } h3 { font-size: 1em; margin-bottom: 0.2em; }';
 
 /** A positive id from text, stable across exports (Anki ids are 64-bit integers; these stay below 2^53). */
 const stableId = (text, base) => base + (seedFromText(text) % 1_000_000_000);
 
 /** A field's text without its HTML, as Anki sorts and checksums it. */
-const fieldText = (field) => field.replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+const fieldText = (field) =>
+  field
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 
 /** Anki's note checksum: the first 8 hex digits of the SHA-1 of the sort field's text, as an integer. */
 async function checksum(text) {
@@ -91,41 +120,116 @@ export async function buildApkg({ decks, cards, drawn, SQL, zipSync, now = new D
   const modelId = stableId(NOTE_TYPE_NAME, 1_500_000_000_000);
   const deckIds = new Map(decks.map((deck) => [deck.id, stableId(`deck:${deck.id}`, 1_600_000_000_000)]));
   const model = {
-    id: modelId, name: NOTE_TYPE_NAME, type: 0, mod: seconds, usn: -1, sortf: 0, did: deckIds.values().next().value ?? 1,
+    id: modelId,
+    name: NOTE_TYPE_NAME,
+    type: 0,
+    mod: seconds,
+    usn: -1,
+    sortf: 0,
+    did: deckIds.values().next().value ?? 1,
     tmpls: [{ name: 'Card 1', ord: 0, ...TEMPLATE, did: null, bqfmt: '', bafmt: '' }],
     flds: NOTE_FIELDS.map((name, ord) => ({ name, ord, sticky: false, rtl: false, font: 'Arial', size: 20, media: [] })),
-    css: CSS, latexPre: '', latexPost: '', latexsvg: false, req: [[0, 'any', [0]]], tags: [], vers: [],
+    css: CSS,
+    latexPre: '',
+    latexPost: '',
+    latexsvg: false,
+    req: [[0, 'any', [0]]],
+    tags: [],
+    vers: [],
   };
-  const deckRecord = (id, name, desc) => ({ id, name, desc, mod: seconds, usn: -1, collapsed: false, browserCollapsed: false,
-    newToday: [0, 0], revToday: [0, 0], lrnToday: [0, 0], timeToday: [0, 0], dyn: 0, conf: 1, extendNew: 10, extendRev: 50 });
+  const deckRecord = (id, name, desc) => ({
+    id,
+    name,
+    desc,
+    mod: seconds,
+    usn: -1,
+    collapsed: false,
+    browserCollapsed: false,
+    newToday: [0, 0],
+    revToday: [0, 0],
+    lrnToday: [0, 0],
+    timeToday: [0, 0],
+    dyn: 0,
+    conf: 1,
+    extendNew: 10,
+    extendRev: 50,
+  });
   const ankiDecks = { 1: deckRecord(1, 'Default', '') };
-  for (const deck of decks) ankiDecks[deckIds.get(deck.id)] = deckRecord(deckIds.get(deck.id), `${DECK_PREFIX}${deck.title.replace(/::/g, ':')}`, escape(deck.description ?? ''));
-  const deckOptions = { 1: {
-    id: 1, name: 'Default', mod: 0, usn: 0, maxTaken: 60, autoplay: true, timer: 0, replayq: true, dyn: false,
-    new: { delays: [1, 10], ints: [1, 4, 7], initialFactor: 2500, order: 1, perDay: 20, bury: false },
-    rev: { perDay: 200, ease4: 1.3, ivlFct: 1, maxIvl: 36500, bury: false, hardFactor: 1.2 },
-    lapse: { delays: [10], mult: 0, minInt: 1, leechFails: 8, leechAction: 1 },
-  } };
-  const conf = { nextPos: 1, estTimes: true, activeDecks: [1], sortType: 'noteFld', timeLim: 0, sortBackwards: false, addToCur: true,
-    curDeck: 1, newBury: true, newSpread: 0, dueCounts: true, curModel: modelId, collapseTime: 1200 };
+  for (const deck of decks)
+    ankiDecks[deckIds.get(deck.id)] = deckRecord(deckIds.get(deck.id), `${DECK_PREFIX}${deck.title.replace(/::/g, ':')}`, escape(deck.description ?? ''));
+  const deckOptions = {
+    1: {
+      id: 1,
+      name: 'Default',
+      mod: 0,
+      usn: 0,
+      maxTaken: 60,
+      autoplay: true,
+      timer: 0,
+      replayq: true,
+      dyn: false,
+      new: { delays: [1, 10], ints: [1, 4, 7], initialFactor: 2500, order: 1, perDay: 20, bury: false },
+      rev: { perDay: 200, ease4: 1.3, ivlFct: 1, maxIvl: 36500, bury: false, hardFactor: 1.2 },
+      lapse: { delays: [10], mult: 0, minInt: 1, leechFails: 8, leechAction: 1 },
+    },
+  };
+  const conf = {
+    nextPos: 1,
+    estTimes: true,
+    activeDecks: [1],
+    sortType: 'noteFld',
+    timeLim: 0,
+    sortBackwards: false,
+    addToCur: true,
+    curDeck: 1,
+    newBury: true,
+    newSpread: 0,
+    dueCounts: true,
+    curModel: modelId,
+    collapseTime: 1200,
+  };
 
   const db = new SQL.Database();
   try {
     db.run(SCHEMA);
-    db.run('INSERT INTO col VALUES (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, ?)',
-      [seconds, now.getTime(), now.getTime(), JSON.stringify(conf), JSON.stringify({ [modelId]: model }), JSON.stringify(ankiDecks), JSON.stringify(deckOptions), '{}']);
+    db.run('INSERT INTO col VALUES (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, ?)', [
+      seconds,
+      now.getTime(),
+      now.getTime(),
+      JSON.stringify(conf),
+      JSON.stringify({ [modelId]: model }),
+      JSON.stringify(ankiDecks),
+      JSON.stringify(deckOptions),
+      '{}',
+    ]);
     let position = 0;
     let skipped = 0;
     for (const card of cards) {
       const fields = noteFields(card, drawn.get(card.id));
-      if (!fields || !deckIds.has(card.deckId)) { skipped++; continue; }
+      if (!fields || !deckIds.has(card.deckId)) {
+        skipped++;
+        continue;
+      }
       position++;
       const noteId = now.getTime() * 1000 + position;
       const tags = [...new Set([...(card.tags ?? []), card.deckId].map((tag) => tag.trim().replace(/\s+/g, '_')))];
-      db.run('INSERT INTO notes VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, \'\')',
-        [noteId, `posenc:${card.id}`, modelId, seconds, ` ${tags.join(' ')} `, fields.join('\x1f'), fieldText(fields[0]), await checksum(fieldText(fields[0]))]);
-      db.run('INSERT INTO cards VALUES (?, ?, ?, 0, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, \'\')',
-        [noteId, noteId, deckIds.get(card.deckId), seconds, position]);
+      db.run("INSERT INTO notes VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, '')", [
+        noteId,
+        `posenc:${card.id}`,
+        modelId,
+        seconds,
+        ` ${tags.join(' ')} `,
+        fields.join('\x1f'),
+        fieldText(fields[0]),
+        await checksum(fieldText(fields[0])),
+      ]);
+      db.run("INSERT INTO cards VALUES (?, ?, ?, 0, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, '')", [
+        noteId,
+        noteId,
+        deckIds.get(card.deckId),
+        seconds,
+        position,
+      ]);
     }
     const bytes = zipSync({ 'collection.anki2': db.export(), media: new TextEncoder().encode('{}') });
     return { bytes, notes: position, skipped };

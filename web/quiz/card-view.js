@@ -29,7 +29,11 @@ function liveLinks(card) {
 export function renderAnswerTiers(card, { headingLevel = 3 } = {}) {
   const heading = (text) => element(`h${headingLevel}`, [text]);
   const tier = (label, children, className) => element('details', [element('summary', [label]), ...children], { className: `tier ${className}` });
-  const list = (items, tag = 'ul') => element(tag, items.map((item) => element('li', [renderInline(item)])));
+  const list = (items, tag = 'ul') =>
+    element(
+      tag,
+      items.map((item) => element('li', [renderInline(item)])),
+    );
   const tiers = [];
   if (card.keyPoints) tiers.push(element('div', [heading('Key points'), list(card.keyPoints)], { className: 'tier-key-points' }));
   const live = liveLinks(card);
@@ -37,21 +41,46 @@ export function renderAnswerTiers(card, { headingLevel = 3 } = {}) {
   if (card.basic) tiers.push(tier('Basic answer (~20 s)', [renderMarkup(card.basic)], 'tier-basic'));
   if (card.solid) tiers.push(tier('Solid answer (~60 s)', [renderMarkup(card.solid)], 'tier-solid'));
   if (card.code) {
-    tiers.push(tier(`Code (${card.code.language})`, [
-      element('pre', [element('code', [card.code.source], { attributes: { 'data-language': card.code.language } })], { attributes: { tabindex: '0' } }),
-    ], 'tier-code'));
+    tiers.push(
+      tier(
+        `Code (${card.code.language})`,
+        [element('pre', [element('code', [card.code.source], { attributes: { 'data-language': card.code.language } })], { attributes: { tabindex: '0' } })],
+        'tier-code',
+      ),
+    );
   }
   if (card.goDeeper) tiers.push(tier('Go deeper', [list(card.goDeeper, 'ol')], 'tier-deeper'));
   if (card.explanation) {
-    tiers.push(tier('Explanation', card.explanation.map((section) => element('section', [
-      element(`h${headingLevel + 1}`, [renderInline(section.heading)]), renderMarkup(section.text, { headingLevel: headingLevel + 2 }),
-    ])), 'tier-explanation'));
+    tiers.push(
+      tier(
+        'Explanation',
+        card.explanation.map((section) =>
+          element('section', [
+            element(`h${headingLevel + 1}`, [renderInline(section.heading)]),
+            renderMarkup(section.text, { headingLevel: headingLevel + 2 }),
+          ]),
+        ),
+        'tier-explanation',
+      ),
+    );
   }
   if (card.followUps) {
-    tiers.push(tier('Follow-up questions', card.followUps.map((followUp) => element('div', [
-      element('p', [renderInline(followUp.question)], { className: 'follow-up-question' }),
-      element('details', [element('summary', ['Answer']), renderMarkup(followUp.answer)]),
-    ], { className: 'follow-up' })), 'tier-follow-ups'));
+    tiers.push(
+      tier(
+        'Follow-up questions',
+        card.followUps.map((followUp) =>
+          element(
+            'div',
+            [
+              element('p', [renderInline(followUp.question)], { className: 'follow-up-question' }),
+              element('details', [element('summary', ['Answer']), renderMarkup(followUp.answer)]),
+            ],
+            { className: 'follow-up' },
+          ),
+        ),
+        'tier-follow-ups',
+      ),
+    );
   }
   if (card.redFlags) tiers.push(tier('Red flags: claims that cost you the question', [list(card.redFlags)], 'tier-red-flags'));
   if (card.sources) tiers.push(tier('Sources', [list(card.sources)], 'tier-sources'));
@@ -71,11 +100,12 @@ export function createCardView({ idPrefix, headingLevel = 3 }) {
   back.hidden = true;
   const article = element('article', [topic, question, frontExtra, back], { className: 'card', id: idPrefix, attributes: { 'data-side': 'front' } });
   const flipButton = element('button', ['Show answer'], {
-    id: `${idPrefix}-flip`, attributes: { type: 'button', 'aria-controls': `${idPrefix}-back`, 'aria-expanded': 'false' },
+    id: `${idPrefix}-flip`,
+    attributes: { type: 'button', 'aria-controls': `${idPrefix}-back`, 'aria-expanded': 'false' },
   });
   let flipped = false;
   let listeners = [];
-  let showings = 0;  // counts show/showMessage calls, so late async renders can tell they are stale
+  let showings = 0; // counts show/showMessage calls, so late async renders can tell they are stale
 
   function render() {
     back.hidden = !flipped;
@@ -101,10 +131,17 @@ export function createCardView({ idPrefix, headingLevel = 3 }) {
   });
 
   return {
-    article, flipButton, frontExtra, back,
+    article,
+    flipButton,
+    frontExtra,
+    back,
     /** Counts show/showMessage calls, so async work (a computed card awaiting the engine) can tell it was superseded. */
-    get showings() { return showings; },
-    get flipped() { return flipped; },
+    get showings() {
+      return showings;
+    },
+    get flipped() {
+      return flipped;
+    },
     /**
      * Shows a card's front. `questionText` overrides the question (computed cards fill it in).
      * @param {any} card
@@ -136,9 +173,15 @@ export function createCardView({ idPrefix, headingLevel = 3 }) {
       render();
       flipButton.disabled = true;
     },
-    toggle() { if (!flipButton.disabled) setFlipped(!flipped); },
-    flip(value = true) { if (!flipButton.disabled) setFlipped(value); },
+    toggle() {
+      if (!flipButton.disabled) setFlipped(!flipped);
+    },
+    flip(value = true) {
+      if (!flipButton.disabled) setFlipped(value);
+    },
     /** @param {(flipped: boolean) => void} listener */
-    onFlip(listener) { listeners = [...listeners, listener]; },
+    onFlip(listener) {
+      listeners = [...listeners, listener];
+    },
   };
 }

@@ -6,7 +6,7 @@ import { pageSeed, seedFromText, seededRandom } from './random.js';
 import { renderMarkup } from './render.js';
 import { element } from '../dom.js';
 
-let drawings = 0;  // each showing draws new parameters
+let drawings = 0; // each showing draws new parameters
 
 /**
  * Shows a computed card in `view`, with an answer box in its front. The check is the answer's
@@ -38,9 +38,10 @@ export async function showComputedCard(view, card, { getEngine, announce, onChec
   const check = element('button', ['Check'], { attributes: { type: 'button' } });
   const result = element('p', [], { className: 'computed-result', attributes: { 'aria-live': 'polite' } });
   const hint = Array.isArray(prepared.answer) ? `${prepared.answer.length} numbers, comma-separated` : 'a number';
-  view.frontExtra.append(element('div', [
-    element('label', [`Your answer (${hint})`], { attributes: { for: inputId } }), input, check,
-  ], { className: 'computed-answer' }), result);
+  view.frontExtra.append(
+    element('div', [element('label', [`Your answer (${hint})`], { attributes: { for: inputId } }), input, check], { className: 'computed-answer' }),
+    result,
+  );
 
   const submit = () => {
     if (check.disabled) return;
@@ -52,14 +53,27 @@ export async function showComputedCard(view, card, { getEngine, announce, onChec
     check.disabled = true;
     view.flipButton.disabled = false;
     view.flip(true);
-    recordAnswer?.({ kind: 'computed', cardId: card.id, question: prepared.question, checked: true, correct, response: input.value,
-      values, expected: prepared.answer, tolerance: prepared.tolerance, latencyMs: performance.now() - shownAt });
+    recordAnswer?.({
+      kind: 'computed',
+      cardId: card.id,
+      question: prepared.question,
+      checked: true,
+      correct,
+      response: input.value,
+      values,
+      expected: prepared.answer,
+      tolerance: prepared.tolerance,
+      latencyMs: performance.now() - shownAt,
+    });
     onChecked?.(correct);
   };
   check.addEventListener('click', submit);
   if (focusAnswer) input.focus({ preventScroll: true });
   input.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter') { event.preventDefault(); submit(); }
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      submit();
+    }
     if (event.key === 'Escape') input.blur(); // hands the keys back to the quiz shortcuts
   });
 }

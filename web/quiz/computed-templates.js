@@ -28,7 +28,8 @@ export const computedTemplates = {
       const slowAngle = Number(p) / 10000 ** (2 / Number(d));
       return {
         answer,
-        explanation: `Pair 0 has angle $p = ${p}$, so dims 0 and 1 are $\\sin(${p})$ = ${format(answer[0])} and `
+        explanation:
+          `Pair 0 has angle $p = ${p}$, so dims 0 and 1 are $\\sin(${p})$ = ${format(answer[0])} and `
           + `$\\cos(${p})$ = ${format(answer[1])}. Pair 1 has angle $p / 10000^{2/${d}}$ = ${format(slowAngle)}, `
           + `so dims 2 and 3 are ${format(answer[2])} and ${format(answer[3])}.`,
       };
@@ -45,7 +46,8 @@ export const computedTemplates = {
       const angle = Number(p) / 10000 ** ((2 * Number(i)) / Number(d));
       return {
         answer: data[column],
-        explanation: `The angle is $p / 10000^{2i/d}$ = ${p} / 10000^(${2 * Number(i)}/${d}) = ${format(angle)}, `
+        explanation:
+          `The angle is $p / 10000^{2i/d}$ = ${p} / 10000^(${2 * Number(i)}/${d}) = ${format(angle)}, `
           + `and $\\${parity === 'cos' ? 'cos' : 'sin'}$ of it is ${format(data[column])}.`,
       };
     },
@@ -61,7 +63,8 @@ export const computedTemplates = {
       for (let c = 0; c < dModel; c++) dot += data[c] * data[dModel + c];
       return {
         answer: dot,
-        explanation: `Each pair contributes $\\sin a \\sin b + \\cos a \\cos b = \\cos(a - b)$, so the total is the sum of `
+        explanation:
+          `Each pair contributes $\\sin a \\sin b + \\cos a \\cos b = \\cos(a - b)$, so the total is the sum of `
           + `$\\cos(k / 10000^{2i/d})$ over the ${Math.floor(dModel / 2)} pairs = ${format(dot)}, the same for every p.`,
       };
     },
@@ -94,7 +97,8 @@ export const computedTemplates = {
       const result = engine.beyondTrained({ scheme: 'alibi', nHeads: Number(n), p: Number(distance) });
       return {
         answer: result.biasAtP[head],
-        explanation: `Head ${head}'s slope is ${format(result.slopes[head])}, so the bias is $-m · (i - j)$ = `
+        explanation:
+          `Head ${head}'s slope is ${format(result.slopes[head])}, so the bias is $-m · (i - j)$ = `
           + `−${format(result.slopes[head])} × ${distance} = ${format(result.biasAtP[head])}.`,
       };
     },
@@ -108,9 +112,10 @@ export const computedTemplates = {
       const [answer] = engine.t5Bucket({ relativePositions: [r] });
       const distance = Math.abs(r);
       const side = r > 0 ? 'a key after the query adds 16; ' : '';
-      const rule = distance < 8
-        ? `distances below 8 have their own bucket, so it is ${distance}`
-        : `from 8 on the bucket is 8 + floor($\\log(d/8) / \\log(16) · 8$), capped at 15, which gives ${answer - (r > 0 ? 16 : 0)}`;
+      const rule =
+        distance < 8
+          ? `distances below 8 have their own bucket, so it is ${distance}`
+          : `from 8 on the bucket is 8 + floor($\\log(d/8) / \\log(16) · 8$), capped at 15, which gives ${answer - (r > 0 ? 16 : 0)}`;
       return { answer, explanation: `${side}${rule}. Bucket ${answer}.` };
     },
   },
@@ -123,7 +128,8 @@ export const computedTemplates = {
       const answer = result.pairs.completedTurn.reduce((count, done) => count + (done ? 0 : 1), 0);
       return {
         answer,
-        explanation: `Pair i turns by $\\theta_{i} = 10000^{-2i/d}$ per position; it completes a turn within L when `
+        explanation:
+          `Pair i turns by $\\theta_{i} = 10000^{-2i/d}$ per position; it completes a turn within L when `
           + `$(L − 1) \\theta_{i} ≥ 2\\pi$. Of the ${Number(d) / 2} pairs, ${answer} do not: their wavelengths exceed ${Number(L) - 1}.`,
       };
     },
@@ -137,7 +143,8 @@ export const computedTemplates = {
       const last = result.pairs.angleAtP.length - 1;
       return {
         answer: result.pairs.angleAtP[last],
-        explanation: `The slowest pair has $\\theta = 10000^{-(d-2)/d}$ = ${format(result.frequencies[last])}, so at distance ${p} `
+        explanation:
+          `The slowest pair has $\\theta = 10000^{-(d-2)/d}$ = ${format(result.frequencies[last])}, so at distance ${p} `
           + `its angle is ${p} × ${format(result.frequencies[last])} = ${format(result.pairs.angleAtP[last])} rad (mod $2\\pi$).`,
       };
     },
@@ -150,7 +157,8 @@ export const computedTemplates = {
       const result = engine.beyondTrained({ scheme: 'sinusoidal', dModel: Number(d), trainedLength: Number(L), p: Number(L) });
       return {
         answer: result.longWavelengthCount,
-        explanation: `Pair i has wavelength $2\\pi · 10000^{2i/d}$. It exceeds ${L} for ${result.longWavelengthCount} of the `
+        explanation:
+          `Pair i has wavelength $2\\pi · 10000^{2i/d}$. It exceeds ${L} for ${result.longWavelengthCount} of the `
           + `${Number(d) / 2} pairs: those never complete a cycle in training.`,
       };
     },
@@ -161,7 +169,7 @@ export const computedTemplates = {
     params: ['d', 's'],
     compute(engine, { d, s }) {
       const { frequencies } = engine.ropeFrequencies({ headDim: Number(d), scaling: { kind: 'ntk', factor: Number(s) } });
-      const answer = frequencies[1] ** (-Number(d) / 2);  // theta_1 = base'^(-2/d)
+      const answer = frequencies[1] ** (-Number(d) / 2); // theta_1 = base'^(-2/d)
       return {
         answer,
         explanation: `NTK-aware scaling sets $b_{ntk} = b · s^{d/(d-2)}$ = 10000 × ${s}^(${d}/${Number(d) - 2}) = ${format(answer)}.`,
@@ -204,12 +212,14 @@ export const computedTemplates = {
  * @param {() => number} random
  */
 export function drawParams(specs, random) {
-  return Object.fromEntries(Object.entries(specs).map(([name, spec]) => {
-    if ('choices' in spec) return [name, spec.choices[Math.floor(random() * spec.choices.length)]];
-    const { min, max } = spec;
-    if (Number.isInteger(min) && Number.isInteger(max)) return [name, min + Math.floor(random() * (max - min + 1))];
-    return [name, Math.round((min + random() * (max - min)) * 1000) / 1000];
-  }));
+  return Object.fromEntries(
+    Object.entries(specs).map(([name, spec]) => {
+      if ('choices' in spec) return [name, spec.choices[Math.floor(random() * spec.choices.length)]];
+      const { min, max } = spec;
+      if (Number.isInteger(min) && Number.isInteger(max)) return [name, min + Math.floor(random() * (max - min + 1))];
+      return [name, Math.round((min + random() * (max - min)) * 1000) / 1000];
+    }),
+  );
 }
 
 /** Replaces {name} placeholders with drawn values. */
@@ -255,7 +265,11 @@ function parseAnswerNumber(text) {
  */
 export function checkAnswer(input, expected, tolerance) {
   const wanted = Array.isArray(expected) ? expected : [expected];
-  const parts = input.replace(/−/g, '-').split(/[,;]/).map((part) => part.trim()).filter((part) => part !== '');
+  const parts = input
+    .replace(/−/g, '-')
+    .split(/[,;]/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   const values = parts.map(parseAnswerNumber);
   const shown = formatAnswer(wanted);
   if (parts.length === 0) return { correct: false, message: `No answer given. The answer is ${shown}.` };

@@ -20,7 +20,9 @@ export function createDeckLibrary() {
     decks,
     failures,
     /** Every card of every accepted deck, in deck order, each with its deck id. */
-    get cards() { return decks.flatMap((deck) => deck.cards.map((card) => ({ ...card, deckId: deck.id }))); },
+    get cards() {
+      return decks.flatMap((deck) => deck.cards.map((card) => ({ ...card, deckId: deck.id })));
+    },
 
     /**
      * Parses, validates and (when valid) adds a deck.
@@ -92,10 +94,13 @@ export async function fetchText(url) {
  * @param {string | URL} baseUrl
  * @param {(file: string) => string | undefined} [embedded]  a deck file's text when the page already holds it
  */
-const fetchDecks = (ids, baseUrl, embedded = () => undefined) => Promise.allSettled(ids.map((id) => {
-  const file = `decks/${id}.json`;
-  return embedded(file) ?? fetchText(new URL(file, baseUrl));
-}));
+const fetchDecks = (ids, baseUrl, embedded = () => undefined) =>
+  Promise.allSettled(
+    ids.map((id) => {
+      const file = `decks/${id}.json`;
+      return embedded(file) ?? fetchText(new URL(file, baseUrl));
+    }),
+  );
 
 /**
  * Starts fetching decks/index.json ({ "decks": ["core", ...] }) and then the first deck it lists,
@@ -113,7 +118,7 @@ export function startShippedDecks(baseUrl, { embedded = () => undefined } = {}) 
       throw new Error('decks/index.json: "decks" must be a list of deck ids such as ["core"]');
     return { ids: index.decks, first: await fetchDecks(index.decks.slice(0, 1), baseUrl, embedded) };
   });
-  started.catch(() => {});  // the error reaches whoever awaits it (loadShippedDecks), not the console as unhandled
+  started.catch(() => {}); // the error reaches whoever awaits it (loadShippedDecks), not the console as unhandled
   return started;
 }
 
@@ -128,11 +133,12 @@ export function startShippedDecks(baseUrl, { embedded = () => undefined } = {}) 
  * @param {ReturnType<typeof startShippedDecks>} [started]  from startShippedDecks(baseUrl), if called earlier
  */
 export async function loadShippedDecks(library, baseUrl, onFirstDeck = () => {}, started = startShippedDecks(baseUrl)) {
-  const add = (ids, texts) => texts.forEach((result, position) => {
-    const source = `decks/${ids[position]}.json`;
-    if (result.status === 'fulfilled') library.addText(result.value, source);
-    else library.addFailure(source, result.reason.message);
-  });
+  const add = (ids, texts) =>
+    texts.forEach((result, position) => {
+      const source = `decks/${ids[position]}.json`;
+      if (result.status === 'fulfilled') library.addText(result.value, source);
+      else library.addFailure(source, result.reason.message);
+    });
   const { ids, first } = await started;
   add(ids.slice(0, 1), first);
   onFirstDeck();

@@ -22,7 +22,7 @@ export const limits = Object.freeze({
 });
 
 const kebabCase = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const parameterName = /^[a-zA-Z][a-zA-Z0-9]*$/;  // as {name} placeholders are written
+const parameterName = /^[a-zA-Z][a-zA-Z0-9]*$/; // as {name} placeholders are written
 // Names JavaScript objects already carry ("constructor", "toString", "__proto__"): refused as ids and
 // parameter names, so no lookup anywhere can mistake one for a built-in.
 const reservedNames = new Set(Object.getOwnPropertyNames(Object.prototype));
@@ -33,8 +33,26 @@ const visibleCharacter = /[^\p{White_Space}\p{Cc}\p{Default_Ignorable_Code_Point
 // and an override left in a title would reverse the text around it.
 const directionControl = /[\u202A-\u202E\u2066-\u2069]/;
 const deckFields = new Set(['id', 'title', 'version', 'cards', 'description']);
-const cardFields = new Set(['id', 'topic', 'tags', 'question', 'hints', 'keyPoints', 'keyPointTerms', 'claims', 'basic', 'solid', 'code', 'goDeeper',
-  'explanation', 'followUps', 'redFlags', 'sources', 'computed', 'live']);
+const cardFields = new Set([
+  'id',
+  'topic',
+  'tags',
+  'question',
+  'hints',
+  'keyPoints',
+  'keyPointTerms',
+  'claims',
+  'basic',
+  'solid',
+  'code',
+  'goDeeper',
+  'explanation',
+  'followUps',
+  'redFlags',
+  'sources',
+  'computed',
+  'live',
+]);
 
 /**
  * A tag in its one spelling: lowercase kebab-case, -isation written -ization and -alise -alize
@@ -42,8 +60,13 @@ const cardFields = new Set(['id', 'topic', 'tags', 'question', 'hints', 'keyPoin
  * @param {string} tag
  */
 function normalTag(tag) {
-  return tag.trim().toLowerCase().replace(/[\s_]+/g, '-').replace(/-+/g, '-')
-    .replace(/isation/g, 'ization').replace(/alis(e|ed|es|ing)(?=-|$)/g, 'aliz$1');
+  return tag
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/isation/g, 'ization')
+    .replace(/alis(e|ed|es|ing)(?=-|$)/g, 'aliz$1');
 }
 
 /**
@@ -62,10 +85,14 @@ export function validateDeck(deck, { source = 'deck', byteLength = 0, knownIds =
   const deckName = typeof deck?.id === 'string' && deck.id ? `"${describeKey(deck.id)}" (${source})` : source;
   const errors = [];
   let cardId = null;
-  const report = (path, message) => errors.push({
-    deck: deckName, card: cardId, path, message,
-    text: `Deck ${deckName}${cardId === null ? '' : `, card "${cardId}"`}, ${path}: ${message}`,
-  });
+  const report = (path, message) =>
+    errors.push({
+      deck: deckName,
+      card: cardId,
+      path,
+      message,
+      text: `Deck ${deckName}${cardId === null ? '' : `, card "${cardId}"`}, ${path}: ${message}`,
+    });
 
   if (byteLength > limits.maxDeckBytes) {
     report('(file)', `is ${byteLength} bytes; a deck may be at most ${limits.maxDeckBytes} bytes (2 MB)`);
@@ -105,7 +132,8 @@ export function validateDeck(deck, { source = 'deck', byteLength = 0, knownIds =
     }
     checkText(card.topic, at('topic'), report);
     checkList(card.tags, at('tags'), report, (tag, path) => {
-      if (checkText(tag, path, report) && tag !== normalTag(tag)) report(path, `must be written "${normalTag(tag)}" (lowercase kebab-case, -ize/-ization spelling); got ${describe(tag)}`);
+      if (checkText(tag, path, report) && tag !== normalTag(tag))
+        report(path, `must be written "${normalTag(tag)}" (lowercase kebab-case, -ize/-ization spelling); got ${describe(tag)}`);
     });
     checkText(card.question, at('question'), report, limits.maxQuestionChars);
     if (card.hints !== undefined) checkHints(card.hints, at('hints'), report);
@@ -118,10 +146,12 @@ export function validateDeck(deck, { source = 'deck', byteLength = 0, knownIds =
     if (required('solid')) checkText(card.solid, at('solid'), report);
     if (card.code !== undefined) checkCode(card.code, at('code'), report);
     if (card.goDeeper !== undefined) checkList(card.goDeeper, at('goDeeper'), report, (level, path) => checkText(level, path, report));
-    if (card.explanation !== undefined) checkList(card.explanation, at('explanation'), report, (section, path) =>
-      checkObject(section, path, report, { heading: checkText, text: checkText }));
-    if (card.followUps !== undefined) checkList(card.followUps, at('followUps'), report, (followUp, path) =>
-      checkObject(followUp, path, report, { question: (value, fieldPath, r) => checkText(value, fieldPath, r, limits.maxQuestionChars), answer: checkText }));
+    if (card.explanation !== undefined)
+      checkList(card.explanation, at('explanation'), report, (section, path) => checkObject(section, path, report, { heading: checkText, text: checkText }));
+    if (card.followUps !== undefined)
+      checkList(card.followUps, at('followUps'), report, (followUp, path) =>
+        checkObject(followUp, path, report, { question: (value, fieldPath, r) => checkText(value, fieldPath, r, limits.maxQuestionChars), answer: checkText }),
+      );
     if (card.redFlags !== undefined) checkList(card.redFlags, at('redFlags'), report, (flag, path) => checkText(flag, path, report));
     checkList(card.sources, at('sources'), report, (item, path) => checkText(item, path, report));
     if (isComputed) checkComputed(card, at('computed'), report);
@@ -149,20 +179,47 @@ function checkId(value, path, report) {
  * @param {unknown} value @param {string} path @param {(path: string, message: string) => void} report @param {number} [maxChars]
  */
 function checkText(value, path, report, maxChars = limits.maxTextChars) {
-  if (value === undefined) { report(path, 'is missing'); return false; }
-  if (typeof value !== 'string') { report(path, `must be text; got ${describe(value)}`); return false; }
-  if (value.trim() === '') { report(path, 'must not be empty'); return false; }
-  if (value.length > maxChars) { report(path, `is ${value.length} characters; at most ${maxChars} are allowed`); return false; }
-  if (!visibleCharacter.test(value)) { report(path, `must hold visible text; got only invisible characters (${describe(value)})`); return false; }
-  if (directionControl.test(value)) { report(path, `must not hold direction overrides, embeddings or isolates (U+202A-U+202E, U+2066-U+2069); got ${describe(value)}`); return false; }
+  if (value === undefined) {
+    report(path, 'is missing');
+    return false;
+  }
+  if (typeof value !== 'string') {
+    report(path, `must be text; got ${describe(value)}`);
+    return false;
+  }
+  if (value.trim() === '') {
+    report(path, 'must not be empty');
+    return false;
+  }
+  if (value.length > maxChars) {
+    report(path, `is ${value.length} characters; at most ${maxChars} are allowed`);
+    return false;
+  }
+  if (!visibleCharacter.test(value)) {
+    report(path, `must hold visible text; got only invisible characters (${describe(value)})`);
+    return false;
+  }
+  if (directionControl.test(value)) {
+    report(path, `must not hold direction overrides, embeddings or isolates (U+202A-U+202E, U+2066-U+2069); got ${describe(value)}`);
+    return false;
+  }
   for (const problem of markupProblems(value)) report(path, problem);
   return true;
 }
 
 function checkList(value, path, report, checkItem) {
-  if (value === undefined) { report(path, 'is missing'); return false; }
-  if (!Array.isArray(value)) { report(path, `must be a list; got ${describe(value)}`); return false; }
-  if (value.length === 0) { report(path, 'must not be an empty list'); return false; }
+  if (value === undefined) {
+    report(path, 'is missing');
+    return false;
+  }
+  if (!Array.isArray(value)) {
+    report(path, `must be a list; got ${describe(value)}`);
+    return false;
+  }
+  if (value.length === 0) {
+    report(path, 'must not be an empty list');
+    return false;
+  }
   value.forEach((item, index) => checkItem(item, `${path}[${index}]`));
   return true;
 }
@@ -173,14 +230,18 @@ function checkList(value, path, report, checkItem) {
  */
 function checkClaims(card, path, report) {
   const count = Array.isArray(card.keyPoints) ? card.keyPoints.length : 0;
-  if (count === 0) { report(path, 'needs keyPoints: it lists key points by index'); return; }
+  if (count === 0) {
+    report(path, 'needs keyPoints: it lists key points by index');
+    return;
+  }
   if (!Array.isArray(card.claims) || card.claims.length === 0) {
     report(path, `must be a non-empty list of key-point indices (0 to ${count - 1}); got ${describe(card.claims)}`);
     return;
   }
   const seen = new Set();
   card.claims.forEach((index, i) => {
-    if (!Number.isInteger(index) || index < 0 || index >= count) report(`${path}[${i}]`, `must be the index of a key point, 0 to ${count - 1}; got ${describe(index)}`);
+    if (!Number.isInteger(index) || index < 0 || index >= count)
+      report(`${path}[${i}]`, `must be the index of a key point, 0 to ${count - 1}; got ${describe(index)}`);
     else if (seen.has(index)) report(`${path}[${i}]`, `repeats key point ${index}`);
     seen.add(index);
   });
@@ -201,7 +262,10 @@ function checkKeyPointTerms(card, path, report) {
   const count = Array.isArray(card.keyPoints) ? card.keyPoints.length : 0;
   const terms = card.keyPointTerms;
   if (!Array.isArray(terms) || terms.length !== count) {
-    report(path, `must be a list with one entry per key point (${count}), each null or a list of terms; got ${Array.isArray(terms) ? `${terms.length} entries` : describe(terms)}`);
+    report(
+      path,
+      `must be a list with one entry per key point (${count}), each null or a list of terms; got ${Array.isArray(terms) ? `${terms.length} entries` : describe(terms)}`,
+    );
     return;
   }
   terms.forEach((entry, index) => {
@@ -214,14 +278,23 @@ function checkKeyPointTerms(card, path, report) {
     entry.forEach((term, i) => {
       if (!checkText(term, `${at}[${i}]`, report, limits.maxTermChars)) return;
       const empty = emptyAlternatives(term);
-      if (empty.length) report(`${at}[${i}]`, `each alternative (between |) must hold a word or number that is not a common word; ${empty.map((text) => `"${spellOut(text.slice(0, 40))}"`).join(', ')} ${empty.length === 1 ? 'has' : 'have'} none`);
+      if (empty.length)
+        report(
+          `${at}[${i}]`,
+          `each alternative (between |) must hold a word or number that is not a common word; ${empty.map((text) => `"${spellOut(text.slice(0, 40))}"`).join(', ')} ${empty.length === 1 ? 'has' : 'have'} none`,
+        );
     });
   });
 }
 
 function checkObject(value, path, report, fields) {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    report(path, `must be an object with ${Object.keys(fields).map((name) => `"${name}"`).join(' and ')}; got ${describe(value)}`);
+    report(
+      path,
+      `must be an object with ${Object.keys(fields)
+        .map((name) => `"${name}"`)
+        .join(' and ')}; got ${describe(value)}`,
+    );
     return;
   }
   for (const key of Object.keys(value)) if (!Object.hasOwn(fields, key)) report(`${path}.${describeKey(key)}`, 'is not a field here (typo?)');
@@ -265,8 +338,10 @@ function checkComputed(card, path, report) {
     report(path, `must be an object { "template", "params", "tolerance" }; got ${describe(computed)}`);
     return;
   }
-  for (const key of Object.keys(computed)) if (!['template', 'params', 'tolerance'].includes(key)) report(`${path}.${describeKey(key)}`, 'is not a field here (typo?)');
-  const template = typeof computed.template === 'string' && Object.hasOwn(computedTemplates, computed.template) ? computedTemplates[computed.template] : undefined;
+  for (const key of Object.keys(computed))
+    if (!['template', 'params', 'tolerance'].includes(key)) report(`${path}.${describeKey(key)}`, 'is not a field here (typo?)');
+  const template =
+    typeof computed.template === 'string' && Object.hasOwn(computedTemplates, computed.template) ? computedTemplates[computed.template] : undefined;
   if (typeof computed.template !== 'string') report(`${path}.template`, `must be text; got ${describe(computed.template)}`);
   else if (!template) report(`${path}.template`, `${describe(computed.template)} is not a known template; known: ${Object.keys(computedTemplates).join(', ')}`);
   if (!(typeof computed.tolerance === 'number' && Number.isFinite(computed.tolerance) && computed.tolerance >= 0))
@@ -280,13 +355,16 @@ function checkComputed(card, path, report) {
   if (names.length > limits.maxParams) report(`${path}.params`, `has ${names.length} parameters; at most ${limits.maxParams} are allowed`);
   for (const name of names.slice(0, limits.maxParams)) {
     const at = `${path}.params.${describeKey(name)}`;
-    if (!parameterName.test(name) || name.length > limits.maxIdChars) report(at, 'a parameter name must be a letter followed by letters or digits, as in {name}');
+    if (!parameterName.test(name) || name.length > limits.maxIdChars)
+      report(at, 'a parameter name must be a letter followed by letters or digits, as in {name}');
     else if (reservedNames.has(name)) report(at, `"${name}" is a name JavaScript objects already use; choose another parameter name`);
     else checkParam(params[name], at, report);
   }
-  for (const name of template?.params ?? []) if (!Object.hasOwn(params, name)) report(`${path}.params.${name}`, `is missing; template "${computed.template}" needs ${template.params.join(', ')}`);
+  for (const name of template?.params ?? [])
+    if (!Object.hasOwn(params, name)) report(`${path}.params.${name}`, `is missing; template "${computed.template}" needs ${template.params.join(', ')}`);
   if (typeof card.question === 'string') {
-    for (const name of placeholders(card.question)) if (!Object.hasOwn(params, name)) report(path.replace(/computed$/, 'question'), `uses {${name}}, which is not in computed.params`);
+    for (const name of placeholders(card.question))
+      if (!Object.hasOwn(params, name)) report(path.replace(/computed$/, 'question'), `uses {${name}}, which is not in computed.params`);
   }
 }
 
@@ -298,10 +376,14 @@ function checkParam(spec, path, report) {
   const fields = Object.hasOwn(spec, 'choices') ? ['choices'] : ['min', 'max'];
   for (const key of Object.keys(spec)) if (!fields.includes(key)) report(`${path}.${describeKey(key)}`, 'is not a field here (typo?)');
   if (Array.isArray(spec.choices)) {
-    const usable = (choice) => (typeof choice === 'number' && Number.isFinite(choice))
+    const usable = (choice) =>
+      (typeof choice === 'number' && Number.isFinite(choice))
       || (typeof choice === 'string' && choice.length <= limits.maxChoiceChars && visibleCharacter.test(choice) && !directionControl.test(choice));
     if (spec.choices.length === 0 || spec.choices.length > limits.maxChoices || !spec.choices.every(usable))
-      report(`${path}.choices`, `must be a non-empty list of at most ${limits.maxChoices} finite numbers or visible texts (each at most ${limits.maxChoiceChars} characters)`);
+      report(
+        `${path}.choices`,
+        `must be a non-empty list of at most ${limits.maxChoices} finite numbers or visible texts (each at most ${limits.maxChoiceChars} characters)`,
+      );
   } else if (typeof spec?.min === 'number' && typeof spec?.max === 'number' && Number.isFinite(spec.min) && Number.isFinite(spec.max)) {
     if (spec.min > spec.max) report(path, `min ${spec.min} is greater than max ${spec.max}`);
   } else {
@@ -325,6 +407,8 @@ function describeKey(key) {
 }
 
 function spellOut(text) {
-  return text.replace(/[\p{Cc}\p{Default_Ignorable_Code_Point}\u202A-\u202E\u2066-\u2069]/gu,
-    (char) => `U+${char.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+  return text.replace(
+    /[\p{Cc}\p{Default_Ignorable_Code_Point}\u202A-\u202E\u2066-\u2069]/gu,
+    (char) => `U+${char.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
+  );
 }

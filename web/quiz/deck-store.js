@@ -7,7 +7,10 @@ const DECKS_KEY = 'posenc.quiz.decks';
 
 /** @typedef {{ id: string, source: string, text: string, savedAt: string }} StoredDeck */
 
-const isRecord = (entry) => typeof entry === 'object' && entry !== null && !Array.isArray(entry)
+const isRecord = (entry) =>
+  typeof entry === 'object'
+  && entry !== null
+  && !Array.isArray(entry)
   && ['id', 'source', 'text', 'savedAt'].every((field) => typeof entry[field] === 'string');
 
 /**
@@ -25,7 +28,11 @@ export function readStoredDecks(storage) {
   }
   if (text === null) return { decks: [], unreadable: null };
   let parsed;
-  try { parsed = JSON.parse(text); } catch { parsed = undefined; }
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
   if (!Array.isArray(parsed)) return { decks: [], unreadable: text };
   const decks = parsed.filter(isRecord).map(({ id, source, text: deckText, savedAt }) => ({ id, source, text: deckText, savedAt }));
   return { decks, unreadable: decks.length === parsed.length ? null : text };
@@ -49,6 +56,12 @@ export function storeDeck(storage, deck) {
 
 /** Removes the stored deck `id`, or, with id null, every stored deck including unreadable records. */
 export function removeStoredDeck(storage, id) {
-  if (id === null) { storage.removeItem(DECKS_KEY); return; }
-  writeStoredDecks(storage, readStoredDecks(storage).decks.filter((deck) => deck.id !== id));
+  if (id === null) {
+    storage.removeItem(DECKS_KEY);
+    return;
+  }
+  writeStoredDecks(
+    storage,
+    readStoredDecks(storage).decks.filter((deck) => deck.id !== id),
+  );
 }

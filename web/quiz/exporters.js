@@ -12,13 +12,20 @@ import { seedFromText, seededRandom } from './random.js';
  * @returns {Map<string, { question: string, answer: number | number[], explanation: string, tolerance: number }>}
  */
 export function drawComputedCards(cards, engine, seed) {
-  return new Map(cards.filter((card) => card.computed)
-    .map((card) => [card.id, prepareComputedCard(card, engine, seededRandom(seedFromText(`${card.id}:${seed}`)))]));
+  return new Map(
+    cards.filter((card) => card.computed).map((card) => [card.id, prepareComputedCard(card, engine, seededRandom(seedFromText(`${card.id}:${seed}`)))]),
+  );
 }
 
 /** Text as an HTML field: the markup characters escaped, each line break a <br>. */
-const html = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-  .replace(/\t/g, ' ').replace(/\r\n?|\n/g, '<br>');
+const html = (text) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/\t/g, ' ')
+    .replace(/\r\n?|\n/g, '<br>');
 
 /**
  * A field a spreadsheet will not evaluate: one starting with =, +, -, @ gets a leading apostrophe,
@@ -44,12 +51,20 @@ export function ankiExport(cards, drawn = new Map()) {
       const instance = drawn.get(card.id);
       if (!instance) return [];
       front = plainText(instance.question);
-      back = [`Answer: ${formatAnswer(instance.answer)} (within ±${instance.tolerance})`, plainText(instance.explanation),
-        'These numbers were drawn for this export; posenc draws new ones at each showing.'].join('\n\n');
+      back = [
+        `Answer: ${formatAnswer(instance.answer)} (within ±${instance.tolerance})`,
+        plainText(instance.explanation),
+        'These numbers were drawn for this export; posenc draws new ones at each showing.',
+      ].join('\n\n');
     } else {
       front = plainText(card.question);
-      back = [card.basic && plainText(card.basic), card.keyPoints && `Key points:\n${bullets(card.keyPoints)}`,
-        card.redFlags && `Red flags (claims that cost you the question):\n${bullets(card.redFlags)}`].filter(Boolean).join('\n\n');
+      back = [
+        card.basic && plainText(card.basic),
+        card.keyPoints && `Key points:\n${bullets(card.keyPoints)}`,
+        card.redFlags && `Red flags (claims that cost you the question):\n${bullets(card.redFlags)}`,
+      ]
+        .filter(Boolean)
+        .join('\n\n');
     }
     // Anki splits tags on spaces; each tag once (a card's tag may equal its deck's id).
     const tags = [...new Set([...(card.tags ?? []), card.deckId].filter(Boolean).map((tag) => tag.trim().replace(/\s+/g, '_')))];
@@ -57,4 +72,3 @@ export function ankiExport(cards, drawn = new Map()) {
   });
   return `${['#separator:tab', '#html:true', '#columns:Front\tBack\tTags', '#tags column:3', ...notes].join('\n')}\n`;
 }
-

@@ -19,7 +19,9 @@ const operatorGlyph = { '-': '−' };
  */
 export function parseFormula(source) {
   let at = 0;
-  const fail = (message) => { throw new SyntaxError(`${message} at character ${at + 1} of "${source}"`); };
+  const fail = (message) => {
+    throw new SyntaxError(`${message} at character ${at + 1} of "${source}"`);
+  };
 
   /** Reads nodes until the end or a closing brace (when inside a group). */
   function sequence(insideGroup) {
@@ -30,7 +32,10 @@ export function parseFormula(source) {
         if (!insideGroup) fail('unmatched "}"');
         return children;
       }
-      if (char === ' ') { at++; continue; }
+      if (char === ' ') {
+        at++;
+        continue;
+      }
       if (char === '^' || char === '_') {
         at++;
         if (children.length === 0) fail(`"${char}" needs something before it`);
@@ -60,9 +65,18 @@ export function parseFormula(source) {
       at += match[0].length;
       return { type: 'mn', text: match[0] };
     }
-    if (/\p{L}/u.test(char)) { at++; return { type: 'mi', text: char }; }
-    if (char === '.') { at++; return { type: 'mo', text: '.' }; }
-    if (operators.has(char)) { at++; return { type: 'mo', text: operatorGlyph[char] ?? char }; }
+    if (/\p{L}/u.test(char)) {
+      at++;
+      return { type: 'mi', text: char };
+    }
+    if (char === '.') {
+      at++;
+      return { type: 'mo', text: '.' };
+    }
+    if (operators.has(char)) {
+      at++;
+      return { type: 'mo', text: operatorGlyph[char] ?? char };
+    }
     return fail(`"${char}" is not allowed in a formula`);
   }
 
@@ -103,25 +117,33 @@ const closing = new Set([')', ']', '|']);
  */
 export function formulaText(node) {
   switch (node.type) {
-    case 'mi': case 'mn': case 'mo': return node.text;
-    case 'msup': case 'msub': {
+    case 'mi':
+    case 'mn':
+    case 'mo':
+      return node.text;
+    case 'msup':
+    case 'msub': {
       const script = formulaText(node.script);
       const single = node.script.type !== 'mrow' || node.script.children.length === 1;
       return `${formulaText(node.base)}${node.type === 'msup' ? '^' : '_'}${single ? script : `(${script})`}`;
     }
-    case 'msqrt': return `√(${node.children.map(formulaText).join('')})`;
-    default: return node.children.map((child, i) => {
-      const before = node.children[i - 1];
-      const text = formulaText(child);
-      if (child.type === 'mo') {
-        if (text === ',') return ', ';
-        // A sign at the start or after another operator is unary: "−2i", not "− 2i".
-        const unary = !before || (before.type === 'mo' && !closing.has(before.text));
-        return spaced.has(text) && !unary ? ` ${text} ` : text;
-      }
-      // A function name is set apart from a letter or number beside it: "sin x", "0.1 log(s)".
-      const named = (n) => n?.type === 'mi' && n.text.length > 1;
-      return before && before.type !== 'mo' && (named(before) || named(child)) ? ` ${text}` : text;
-    }).join('');
+    case 'msqrt':
+      return `√(${node.children.map(formulaText).join('')})`;
+    default:
+      return node.children
+        .map((child, i) => {
+          const before = node.children[i - 1];
+          const text = formulaText(child);
+          if (child.type === 'mo') {
+            if (text === ',') return ', ';
+            // A sign at the start or after another operator is unary: "−2i", not "− 2i".
+            const unary = !before || (before.type === 'mo' && !closing.has(before.text));
+            return spaced.has(text) && !unary ? ` ${text} ` : text;
+          }
+          // A function name is set apart from a letter or number beside it: "sin x", "0.1 log(s)".
+          const named = (n) => n?.type === 'mi' && n.text.length > 1;
+          return before && before.type !== 'mo' && (named(before) || named(child)) ? ` ${text}` : text;
+        })
+        .join('');
   }
 }

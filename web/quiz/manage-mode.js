@@ -49,7 +49,11 @@ export function createManageMode(context) {
     if (file) {
       const { deck, errors, kept } = await context.addDeckText(await file.text(), `file ${file.name}`);
       if (deck) deckStatus.tell(`Deck "${deck.title}" loaded from ${file.name}: ${deck.cards.length} card${deck.cards.length === 1 ? '' : 's'}. ${kept}`);
-      else deckStatus.tell(`${file.name} was not loaded: ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more problems, listed at the top of Flash cards)` : ''}`, { problem: true });
+      else
+        deckStatus.tell(
+          `${file.name} was not loaded: ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more problems, listed at the top of Flash cards)` : ''}`,
+          { problem: true },
+        );
     }
     deckFile.value = '';
     render();
@@ -61,7 +65,9 @@ export function createManageMode(context) {
     try {
       // Refused before reading: a file far past the limit is never loaded into memory.
       if (file.size > progressLimits.maxImportBytes)
-        throw new RangeError(`the file is ${file.size.toLocaleString('en-US')} bytes; progress files may be at most ${progressLimits.maxImportBytes.toLocaleString('en-US')} bytes`);
+        throw new RangeError(
+          `the file is ${file.size.toLocaleString('en-US')} bytes; progress files may be at most ${progressLimits.maxImportBytes.toLocaleString('en-US')} bytes`,
+        );
       const { progress, kept, refused } = importProgress(await file.text());
       const leftOut = refused ? ` These cannot be read and will be left out: ${refused}.` : '';
       if (!(await context.confirm(`Replace your progress with ${file.name}? It keeps ${kept}.${leftOut}`))) {
@@ -82,49 +88,81 @@ export function createManageMode(context) {
   });
 
   const root = element('div', [
-    element('h3', ['Decks']), deckList,
-    element('p', [element('label', ['Load a deck file: '], { attributes: { for: 'deck-file' } }), deckFile]), deckStatus.line,
-    element('p', ['A deck loaded from a file is kept in this browser, and checked again each time the page opens, until you remove it.'], { className: 'hint' }),
+    element('h3', ['Decks']),
+    deckList,
+    element('p', [element('label', ['Load a deck file: '], { attributes: { for: 'deck-file' } }), deckFile]),
+    deckStatus.line,
+    element('p', ['A deck loaded from a file is kept in this browser, and checked again each time the page opens, until you remove it.'], {
+      className: 'hint',
+    }),
     storedList,
     element('h3', ['Progress']),
     element('p', [element('label', ['New cards per day: '], { attributes: { for: 'new-per-day' } }), newPerDay]),
-    element('p', [
-      button('Export progress (JSON)', 'export-progress', () => downloadFile(`posenc-progress-${stamp()}.json`, exportProgress(context.getProgress()), 'application/json')),
-      button('Export decks for Anki (.apkg)', 'export-apkg', exportAnkiPackage),
-      button('Export decks as text (TSV)', 'export-anki', exportForAnki),
-    ], { className: 'button-row' }),
+    element(
+      'p',
+      [
+        button('Export progress (JSON)', 'export-progress', () =>
+          downloadFile(`posenc-progress-${stamp()}.json`, exportProgress(context.getProgress()), 'application/json'),
+        ),
+        button('Export decks for Anki (.apkg)', 'export-apkg', exportAnkiPackage),
+        button('Export decks as text (TSV)', 'export-anki', exportForAnki),
+      ],
+      { className: 'button-row' },
+    ),
     element('p', [element('label', ['Import progress: '], { attributes: { for: 'progress-file' } }), progressFile]),
-    element('p', [button('Reset all progress…', 'reset-progress', async () => {
-      if (!(await context.confirm('Erase all review history and schedules in this browser? Export first if you may want them back.'))) return;
-      context.setProgress({ ...emptyProgress(), settings: context.getProgress().settings });
-      progressStatus.tell('Progress reset: this browser holds no reviews or schedules now.');
-    })]),
+    element('p', [
+      button('Reset all progress…', 'reset-progress', async () => {
+        if (!(await context.confirm('Erase all review history and schedules in this browser? Export first if you may want them back.'))) return;
+        context.setProgress({ ...emptyProgress(), settings: context.getProgress().settings });
+        progressStatus.tell('Progress reset: this browser holds no reviews or schedules now.');
+      }),
+    ]),
     progressStatus.line,
-    scheduling.root, schedulingStatus.line,
+    scheduling.root,
+    schedulingStatus.line,
     element('h3', ['Backups']),
-    element('p', [`Saved progress that could not be read is set aside here, exactly as it was stored (the last ${progressLimits.backups} backups are kept). Download one to repair it by hand and import it.`], { className: 'hint' }),
+    element(
+      'p',
+      [
+        `Saved progress that could not be read is set aside here, exactly as it was stored (the last ${progressLimits.backups} backups are kept). Download one to repair it by hand and import it.`,
+      ],
+      { className: 'hint' },
+    ),
     backupList,
   ]);
 
   function renderStoredDecks() {
     const { decks, unreadable } = readStoredDecks(context.storage);
-    const remove = (label, id, deckId, source) => button(label, id, async () => {
-      if (!(await context.confirm(`Remove ${deckId === null ? 'every deck kept in this browser' : `the deck from ${source}`}? Your reviews of its cards stay in your progress.`))) return;
-      removeStoredDeck(context.storage, deckId);
-      if (deckId !== null) context.removeDeck(deckId, source);
-      else for (const deck of decks) context.removeDeck(deck.id, deck.source);
-      deckStatus.tell(deckId === null ? 'The decks kept in this browser were removed.' : `The deck from ${source} was removed; your reviews of its cards stay in your progress.`);
-      render();
-    });
+    const remove = (label, id, deckId, source) =>
+      button(label, id, async () => {
+        if (
+          !(await context.confirm(
+            `Remove ${deckId === null ? 'every deck kept in this browser' : `the deck from ${source}`}? Your reviews of its cards stay in your progress.`,
+          ))
+        )
+          return;
+        removeStoredDeck(context.storage, deckId);
+        if (deckId !== null) context.removeDeck(deckId, source);
+        else for (const deck of decks) context.removeDeck(deck.id, deck.source);
+        deckStatus.tell(
+          deckId === null
+            ? 'The decks kept in this browser were removed.'
+            : `The deck from ${source} was removed; your reviews of its cards stay in your progress.`,
+        );
+        render();
+      });
     storedList.replaceChildren(
       ...decks.map((stored, index) => {
         const loaded = context.library.decks.find((deck) => deck.id === stored.id && deck.source === stored.source);
         return element('li', [
-          loaded ? isolated(loaded.title) : `${stored.source}: could not be loaded (see the errors above)`, ` — kept since ${stored.savedAt.slice(0, 10)} `,
+          loaded ? isolated(loaded.title) : `${stored.source}: could not be loaded (see the errors above)`,
+          ` — kept since ${stored.savedAt.slice(0, 10)} `,
           remove('Remove', `remove-deck-${index}`, stored.id, stored.source),
         ]);
       }),
-      ...(unreadable === null ? [] : [element('li', ['The decks kept in this browser could not be read. ', remove('Remove them', 'remove-stored-decks', null, null)])]),
+      ...(unreadable === null
+        ? []
+        : [element('li', ['The decks kept in this browser could not be read. ', remove('Remove them', 'remove-stored-decks', null, null)])]),
     );
     storedList.hidden = storedList.childElementCount === 0;
   }
@@ -132,22 +170,29 @@ export function createManageMode(context) {
   function renderBackups() {
     const held = context.heldBackups();
     const backups = [...held, ...readBackups(context.storage).filter((backup) => !held.some((one) => one.savedAt === backup.savedAt))];
-    backupList.replaceChildren(...(backups.length === 0 ? [element('li', ['No backups.'])] : backups.map((backup, index) => {
-      const when = backup.savedAt.startsWith('1970') ? 'date unknown' : new Date(backup.savedAt).toLocaleString();
-      const inMemory = held.includes(backup) ? ' Held by this page only: storage had no room for it.' : '';
-      return element('li', [
-        element('strong', [when]), ` (${backup.text.length.toLocaleString('en-US')} characters). ${backup.reason}${inMemory} `,
-        button('Download', `download-backup-${index}`, () => downloadFile(`posenc-progress-backup-${backup.savedAt.slice(0, 10)}.json`, backup.text, 'application/json')),
-        ' ',
-        button('Delete', `delete-backup-${index}`, async () => {
-          if (!(await context.confirm('Delete this backup? Download it first if it may hold reviews you want back.'))) return;
-          if (held.includes(backup)) held.splice(held.indexOf(backup), 1);
-          else removeBackup(context.storage, backup.savedAt);
-          context.announce('Backup deleted.');
-          render();
-        }),
-      ]);
-    })));
+    backupList.replaceChildren(
+      ...(backups.length === 0
+        ? [element('li', ['No backups.'])]
+        : backups.map((backup, index) => {
+            const when = backup.savedAt.startsWith('1970') ? 'date unknown' : new Date(backup.savedAt).toLocaleString();
+            const inMemory = held.includes(backup) ? ' Held by this page only: storage had no room for it.' : '';
+            return element('li', [
+              element('strong', [when]),
+              ` (${backup.text.length.toLocaleString('en-US')} characters). ${backup.reason}${inMemory} `,
+              button('Download', `download-backup-${index}`, () =>
+                downloadFile(`posenc-progress-backup-${backup.savedAt.slice(0, 10)}.json`, backup.text, 'application/json'),
+              ),
+              ' ',
+              button('Delete', `delete-backup-${index}`, async () => {
+                if (!(await context.confirm('Delete this backup? Download it first if it may hold reviews you want back.'))) return;
+                if (held.includes(backup)) held.splice(held.indexOf(backup), 1);
+                else removeBackup(context.storage, backup.savedAt);
+                context.announce('Backup deleted.');
+                render();
+              }),
+            ]);
+          })),
+    );
   }
 
   /** Computed cards drawn by the engine for an export; what was left out, said in a sentence. */
@@ -167,7 +212,9 @@ export function createManageMode(context) {
     const { drawn, left } = await drawForExport(cards);
     const computed = cards.filter((card) => card.computed).length;
     downloadFile(`posenc-decks-${stamp()}.txt`, ankiExport(cards, drawn), 'text/tab-separated-values');
-    progressStatus.tell(`Exported ${cards.length - computed + drawn.size} notes for Anki (File > Import in Anki)${drawn.size ? `, computed cards with numbers drawn for this export` : ''}.${left}`);
+    progressStatus.tell(
+      `Exported ${cards.length - computed + drawn.size} notes for Anki (File > Import in Anki)${drawn.size ? `, computed cards with numbers drawn for this export` : ''}.${left}`,
+    );
   }
 
   /** Every loaded deck as one Anki package: a note type with posenc's tiers, an Anki deck per posenc deck. */
@@ -179,16 +226,20 @@ export function createManageMode(context) {
       const { ankiPackage } = await import('./anki-package.js');
       const { bytes, notes } = await ankiPackage({ decks: context.library.decks, cards, drawn });
       downloadFile(`posenc-decks-${stamp()}.apkg`, bytes, 'application/octet-stream');
-      progressStatus.tell(`Exported ${notes} notes in ${context.library.decks.length} decks as an Anki package (open it with Anki, or File > Import); each keeps the question, hints, key points, both answers, code, red flags and sources.${left}`);
+      progressStatus.tell(
+        `Exported ${notes} notes in ${context.library.decks.length} decks as an Anki package (open it with Anki, or File > Import); each keeps the question, hints, key points, both answers, code, red flags and sources.${left}`,
+      );
     } catch (error) {
       progressStatus.tell(`The Anki package could not be built (${error.message}); the text export still works.`, { problem: true });
     }
   }
 
   function render() {
-    deckList.replaceChildren(...context.library.decks.map((deck) => element('li', [
-      isolated(deck.title), ` — ${deck.cards.length} card${deck.cards.length === 1 ? '' : 's'} (${deck.source})`,
-    ])));
+    deckList.replaceChildren(
+      ...context.library.decks.map((deck) =>
+        element('li', [isolated(deck.title), ` — ${deck.cards.length} card${deck.cards.length === 1 ? '' : 's'} (${deck.source})`]),
+      ),
+    );
     newPerDay.value = String(context.getProgress().settings.newPerDay);
     scheduling.render();
     renderStoredDecks();

@@ -39,7 +39,10 @@ export function parseMarkup(text) {
       blocks.push({ type: 'codeBlock', text: code.join('\n') });
       continue;
     }
-    if (line.trim() === '') { flush(); continue; }
+    if (line.trim() === '') {
+      flush();
+      continue;
+    }
     const heading = /^(#{1,3}) (.*)$/.exec(line);
     if (heading) {
       flush();
@@ -151,14 +154,19 @@ export function markupProblems(text) {
  * @param {string} text
  */
 export function plainText(text) {
-  const inline = (nodes) => nodes.map((node) => {
-    if (node.type === 'text' || node.type === 'code') return node.text;
-    if (node.type === 'math') return node.tree ? formulaText(node.tree).trim() : node.source;
-    return inline(node.children);
-  }).join('');
-  return parseMarkup(text).map((block) => {
-    if (block.type === 'list') return block.items.map((item) => `• ${inline(item)}`).join('\n');
-    if (block.type === 'codeBlock') return block.text;
-    return inline(block.children);
-  }).join('\n\n');
+  const inline = (nodes) =>
+    nodes
+      .map((node) => {
+        if (node.type === 'text' || node.type === 'code') return node.text;
+        if (node.type === 'math') return node.tree ? formulaText(node.tree).trim() : node.source;
+        return inline(node.children);
+      })
+      .join('');
+  return parseMarkup(text)
+    .map((block) => {
+      if (block.type === 'list') return block.items.map((item) => `• ${inline(item)}`).join('\n');
+      if (block.type === 'codeBlock') return block.text;
+      return inline(block.children);
+    })
+    .join('\n\n');
 }

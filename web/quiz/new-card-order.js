@@ -32,11 +32,16 @@ export function roundRobin(items, groupOf) {
 }
 
 /** Decks in turn, and within each deck its topics in turn. */
-const spread = (cards) => roundRobin(
-  [...new Map(cards.map((card) => [card.deckId, null])).keys()]
-    .flatMap((deckId) => roundRobin(cards.filter((card) => card.deckId === deckId), (card) => card.topic)),
-  (card) => card.deckId,
-);
+const spread = (cards) =>
+  roundRobin(
+    [...new Map(cards.map((card) => [card.deckId, null])).keys()].flatMap((deckId) =>
+      roundRobin(
+        cards.filter((card) => card.deckId === deckId),
+        (card) => card.topic,
+      ),
+    ),
+    (card) => card.deckId,
+  );
 
 /**
  * Every card in the order it would be introduced when new: conceptual cards spread over decks and

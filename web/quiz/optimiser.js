@@ -24,6 +24,10 @@ export async function optimiseParameters(items, current, { wasm = new URL('../ve
   // computeParameters consumes the Fsrs object (wasm-bindgen frees it), whatever the outcome.
   const fitted = new Fsrs().computeParameters(ratings, days, lengths, undefined, true);
   // float32 from the optimiser; the same bounds ts-fsrs enforces (progress-store checks them too).
-  const parameters = clipParameters(Array.from(fitted, (weight) => Number(weight.toPrecision(6))), 1, true);
+  const parameters = clipParameters(
+    Array.from(fitted, (weight) => Number(weight.toPrecision(6))),
+    1,
+    true,
+  );
   return { parameters, logLossBefore: logLoss(items, current), logLossAfter: logLoss(items, parameters) };
 }

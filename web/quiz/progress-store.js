@@ -14,21 +14,21 @@ const LEGACY_BACKUP_KEY = 'posenc.quiz.progress.backup';
 const SCHEMA_VERSION = 1;
 
 export const progressLimits = Object.freeze({
-  maxImportBytes: 4 * 1024 * 1024,  // localStorage holds about 5 M characters per site in all
-  maxImportCards: 20_000,           // ten times the largest deck
+  maxImportBytes: 4 * 1024 * 1024, // localStorage holds about 5 M characters per site in all
+  maxImportCards: 20_000, // ten times the largest deck
   maxImportReviews: 200_000,
   maxIdChars: 200,
   maxNewPerDay: 500,
   defaultNewPerDay: 10,
-  maxStability: 36_500,             // ts-fsrs clamps stability and intervals to 100 years
-  minStability: 0.001,              // ts-fsrs's S_MIN; it refuses to schedule a card below it (or with difficulty below 1)
+  maxStability: 36_500, // ts-fsrs clamps stability and intervals to 100 years
+  minStability: 0.001, // ts-fsrs's S_MIN; it refuses to schedule a card below it (or with difficulty below 1)
   maxDifficulty: 10,
-  backups: 5,                       // the newest backup is always kept; older ones while both bounds hold
+  backups: 5, // the newest backup is always kept; older ones while both bounds hold
   backupChars: 2_000_000,
-  minRetention: 0.7,                // the desired retention a learner may choose (Anki's FSRS allows 0.70-0.99;
-  maxRetention: 0.97,               // above 0.97 the workload grows steeply for little gain)
-  parameterCount: 21,               // FSRS-6, as ts-fsrs 5 and fsrs-browser 5 use
-  maxHistory: 500,                  // drill and mock-interview results kept, newest first
+  minRetention: 0.7, // the desired retention a learner may choose (Anki's FSRS allows 0.70-0.99;
+  maxRetention: 0.97, // above 0.97 the workload grows steeply for little gain)
+  parameterCount: 21, // FSRS-6, as ts-fsrs 5 and fsrs-browser 5 use
+  maxHistory: 500, // drill and mock-interview results kept, newest first
   maxHistoryItems: 1000,
 });
 
@@ -84,16 +84,24 @@ export function describeValue(value) {
 }
 
 const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
-const date = (value) => (typeof value === 'string' && isoInstant.test(value) && Number.isFinite(Date.parse(value))
-  ? null : `must be a date such as "2025-03-01T09:00:00.000Z"; got ${describeValue(value)}`);
-const number = (low, high) => (value) => (typeof value === 'number' && value >= low && value <= high
-  ? null : `must be a number from ${low} to ${high}; got ${describeValue(value)}`);
-const whole = (low, high) => (value) => (Number.isInteger(value) && value >= low && value <= high
-  ? null : `must be a whole number from ${low} to ${high}; got ${describeValue(value)}`);
-const oneOf = (names) => (value) => (Object.values(names).includes(value) && typeof value === 'number'
-  ? null : `must be one of ${Object.entries(names).map(([name, code]) => `${code} (${name})`).join(', ')}; got ${describeValue(value)}`);
-const cardId = (value) => (typeof value === 'string' && value.length > 0 && value.length <= progressLimits.maxIdChars
-  ? null : `must be a card id of 1 to ${progressLimits.maxIdChars} characters; got ${describeValue(value)}`);
+const date = (value) =>
+  typeof value === 'string' && isoInstant.test(value) && Number.isFinite(Date.parse(value))
+    ? null
+    : `must be a date such as "2025-03-01T09:00:00.000Z"; got ${describeValue(value)}`;
+const number = (low, high) => (value) =>
+  typeof value === 'number' && value >= low && value <= high ? null : `must be a number from ${low} to ${high}; got ${describeValue(value)}`;
+const whole = (low, high) => (value) =>
+  Number.isInteger(value) && value >= low && value <= high ? null : `must be a whole number from ${low} to ${high}; got ${describeValue(value)}`;
+const oneOf = (names) => (value) =>
+  Object.values(names).includes(value) && typeof value === 'number'
+    ? null
+    : `must be one of ${Object.entries(names)
+        .map(([name, code]) => `${code} (${name})`)
+        .join(', ')}; got ${describeValue(value)}`;
+const cardId = (value) =>
+  typeof value === 'string' && value.length > 0 && value.length <= progressLimits.maxIdChars
+    ? null
+    : `must be a card id of 1 to ${progressLimits.maxIdChars} characters; got ${describeValue(value)}`;
 const optional = (check) => (value) => (value === undefined ? null : check(value));
 
 const states = { New: State.New, Learning: State.Learning, Review: State.Review, Relearning: State.Relearning };
@@ -114,22 +122,27 @@ const cardFields = {
   last_review: optional(date),
 };
 /** What ts-fsrs accepts as a memory state: none yet (both 0), or difficulty 1-10 with stability at least S_MIN. */
-const memoryState = ({ difficulty, stability }) => ((difficulty === 0 && stability === 0)
-  || (difficulty >= 1 && stability >= progressLimits.minStability)
-  ? null : `must be 0 for both (a card never scheduled) or at least 1 and ${progressLimits.minStability}; got ${describeValue(difficulty)} and ${describeValue(stability)}`);
+const memoryState = ({ difficulty, stability }) =>
+  (difficulty === 0 && stability === 0) || (difficulty >= 1 && stability >= progressLimits.minStability)
+    ? null
+    : `must be 0 for both (a card never scheduled) or at least 1 and ${progressLimits.minStability}; got ${describeValue(difficulty)} and ${describeValue(stability)}`;
 /** Each field of a review (log entry). */
 const reviewFields = { cardId, rating: oneOf(ratings), state: oneOf(states), review: date };
 const parameterBounds = CLAMP_PARAMETERS(W17_W18_Ceiling, true);
 /** FSRS weights: 21 numbers, each within the bounds ts-fsrs clamps it to. */
 const parameters = (value) => {
-  if (!Array.isArray(value) || value.length !== progressLimits.parameterCount) return `must be a list of ${progressLimits.parameterCount} FSRS parameters; got ${describeValue(value)}`;
+  if (!Array.isArray(value) || value.length !== progressLimits.parameterCount)
+    return `must be a list of ${progressLimits.parameterCount} FSRS parameters; got ${describeValue(value)}`;
   const index = value.findIndex((weight, i) => number(...parameterBounds[i])(weight) !== null);
   return index < 0 ? null : `parameter ${index} ${number(...parameterBounds[index])(value[index])}`;
 };
 const logLoss = number(0, 100);
 /** Each field of the last optimisation's record. */
 const optimisedFields = { at: date, reviews: whole(1, progressLimits.maxImportReviews), logLossBefore: logLoss, logLossAfter: logLoss };
-const record = (fields) => (value) => { const checked = checkRecord(value, fields); return checked.problem ? `${checked.at.slice(1)} ${checked.problem}`.trim() : null; };
+const record = (fields) => (value) => {
+  const checked = checkRecord(value, fields);
+  return checked.problem ? `${checked.at.slice(1)} ${checked.problem}`.trim() : null;
+};
 /**
  * Each setting, its check and its default (undefined: absent unless set). A new setting is one entry here.
  * @type {Record<string, [(value: unknown) => string | null, unknown]>}
@@ -141,15 +154,27 @@ const settingFields = {
   optimised: [optional(record(optimisedFields)), undefined],
 };
 /** The settings of a fresh start. @type {() => Settings} */
-const defaultSettings = () => /** @type {Settings} */ (Object.fromEntries(Object.entries(settingFields).filter(([, [, fallback]]) => fallback !== undefined).map(([name, [, fallback]]) => [name, fallback])));
+const defaultSettings = () =>
+  /** @type {Settings} */ (
+    Object.fromEntries(
+      Object.entries(settingFields)
+        .filter(([, [, fallback]]) => fallback !== undefined)
+        .map(([name, [, fallback]]) => [name, fallback]),
+    )
+  );
 const literalTrue = (value) => (value === true ? null : `must be true when present; got ${describeValue(value)}`);
 /** Each field of a card's marks. */
 const markFields = { suspended: optional(literalTrue), buriedUntil: optional(date), leech: optional(literalTrue) };
 export const practiceKinds = Object.freeze({ 'red-flags': 'Red-flag drill', 'mock-interview': 'Mock interview' });
 /** Each field of a drill or mock-interview result. */
 const practiceFields = {
-  kind: (value) => (typeof value === 'string' && Object.hasOwn(practiceKinds, value) ? null : `must be one of ${Object.keys(practiceKinds).join(', ')}; got ${describeValue(value)}`),
-  at: date, score: number(0, 100), items: whole(1, progressLimits.maxHistoryItems),
+  kind: (value) =>
+    typeof value === 'string' && Object.hasOwn(practiceKinds, value)
+      ? null
+      : `must be one of ${Object.keys(practiceKinds).join(', ')}; got ${describeValue(value)}`,
+  at: date,
+  score: number(0, 100),
+  items: whole(1, progressLimits.maxHistoryItems),
 };
 const topFields = new Set(['version', 'settings', 'cards', 'log', 'marks', 'history']);
 
@@ -185,7 +210,7 @@ export function readProgress(data) {
   const aside = (path, problem) => setAside.push({ path, problem });
   for (const key of Object.keys(raw)) if (!topFields.has(key)) aside(`progress.${key}`, 'is not a progress field');
 
-  const settings = /** @type {Settings} */ ({});  // every setting with a default gets a value below
+  const settings = /** @type {Settings} */ ({}); // every setting with a default gets a value below
   const rawSettings = isObject(raw.settings) ? raw.settings : {};
   if (!isObject(raw.settings)) aside('progress.settings', `must be an object; got ${describeValue(raw.settings)}`);
   for (const key of Object.keys(rawSettings)) if (!Object.hasOwn(settingFields, key)) aside(`progress.settings.${key}`, 'is not a setting');
@@ -275,8 +300,15 @@ function fromV0(data) {
       continue;
     }
     cards[id] = {
-      due: due.toISOString(), stability: interval, difficulty: 5, elapsed_days: 0, scheduled_days: interval,
-      learning_steps: 0, reps: Math.max(1, Math.trunc(Number(old.reps)) || 1), lapses: 0, state: State.Review,
+      due: due.toISOString(),
+      stability: interval,
+      difficulty: 5,
+      elapsed_days: 0,
+      scheduled_days: interval,
+      learning_steps: 0,
+      reps: Math.max(1, Math.trunc(Number(old.reps)) || 1),
+      lapses: 0,
+      state: State.Review,
       last_review: lastReview.toISOString(),
     };
   }
@@ -312,11 +344,16 @@ export function readBackups(storage) {
   let backups = [];
   if (text !== null) {
     let parsed;
-    try { parsed = JSON.parse(text); } catch { parsed = undefined; }
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
     const valid = (entry) => isObject(entry) && date(entry.savedAt) === null && typeof entry.reason === 'string' && typeof entry.text === 'string';
-    backups = Array.isArray(parsed) && parsed.every(valid)
-      ? parsed.map(({ savedAt, reason, text: kept }) => ({ savedAt, reason, text: kept }))
-      : [{ savedAt: new Date().toISOString(), reason: 'The list of backups could not be read; this is its text.', text }];
+    backups =
+      Array.isArray(parsed) && parsed.every(valid)
+        ? parsed.map(({ savedAt, reason, text: kept }) => ({ savedAt, reason, text: kept }))
+        : [{ savedAt: new Date().toISOString(), reason: 'The list of backups could not be read; this is its text.', text }];
   }
   if (legacy !== null && !backups.some((backup) => backup.text === legacy))
     backups.push({ savedAt: new Date(0).toISOString(), reason: 'Kept by an earlier version of the page (date unknown).', text: legacy });
@@ -354,14 +391,17 @@ export function addBackup(storage, backup) {
   try {
     return writeBackups(storage, [backup]);
   } catch (error) {
-    storage.setItem(STORAGE_KEY, backup.text);  // it fitted a moment ago
+    storage.setItem(STORAGE_KEY, backup.text); // it fitted a moment ago
     throw error;
   }
 }
 
 /** Removes the backup saved at `savedAt` (the learner chose to). */
 export function removeBackup(storage, savedAt) {
-  writeBackups(storage, readBackups(storage).filter((backup) => backup.savedAt !== savedAt));
+  writeBackups(
+    storage,
+    readBackups(storage).filter((backup) => backup.savedAt !== savedAt),
+  );
 }
 
 // ---- Reading and writing progress ----
@@ -392,14 +432,19 @@ export function loadProgress(storage, now = new Date()) {
     if (JSON.parse(text).version !== SCHEMA_VERSION) trySave(storage, progress);
     return { progress, notice: null };
   }
-  const what = whole === null ? `Some saved progress could not be read: ${describeSetAside(read)}. Everything else was kept.`
-    : `Saved progress could not be read (${whole}), so a fresh start was made.`;
+  const what =
+    whole === null
+      ? `Some saved progress could not be read: ${describeSetAside(read)}. Everything else was kept.`
+      : `Saved progress could not be read (${whole}), so a fresh start was made.`;
   const backup = { savedAt: now.toISOString(), reason: what, text };
   try {
     addBackup(storage, backup);
   } catch (error) {
-    return { progress, heldBackup: backup,
-      notice: `${what} This browser's storage had no room to keep the original as a backup (${error.name}): download it now from "Decks & progress", where it is held until the page closes.` };
+    return {
+      progress,
+      heldBackup: backup,
+      notice: `${what} This browser's storage had no room to keep the original as a backup (${error.name}): download it now from "Decks & progress", where it is held until the page closes.`,
+    };
   }
   const notice = `${what} The original is kept as a backup under "Decks & progress".`;
   // Storage full even for the repaired progress: the page keeps it, and the next grade saves it.
@@ -440,11 +485,21 @@ export function browserStorage() {
     return { storage, notice: null };
   } catch (error) {
     const items = new Map();
-    const storage = /** @type {Storage} */ (/** @type {unknown} */ ({
-      getItem: (key) => items.get(key) ?? null, setItem: (key, value) => { items.set(key, String(value)); },
-      removeItem: (key) => { items.delete(key); },
-    }));
-    return { storage, notice: `This browser does not let the page keep progress (${error.name}): reviews count until the page is closed. Export them from "Decks & progress" to keep them.` };
+    const storage = /** @type {Storage} */ (
+      /** @type {unknown} */ ({
+        getItem: (key) => items.get(key) ?? null,
+        setItem: (key, value) => {
+          items.set(key, String(value));
+        },
+        removeItem: (key) => {
+          items.delete(key);
+        },
+      })
+    );
+    return {
+      storage,
+      notice: `This browser does not let the page keep progress (${error.name}): reviews count until the page is closed. Export them from "Decks & progress" to keep them.`,
+    };
   }
 }
 
@@ -462,15 +517,19 @@ export function exportProgress(progress) {
  */
 export function importProgress(text) {
   if (text.length > progressLimits.maxImportBytes)
-    throw new RangeError(`the file holds ${text.length.toLocaleString('en-US')} characters; progress files may hold at most ${progressLimits.maxImportBytes.toLocaleString('en-US')}`);
+    throw new RangeError(
+      `the file holds ${text.length.toLocaleString('en-US')} characters; progress files may hold at most ${progressLimits.maxImportBytes.toLocaleString('en-US')}`,
+    );
   const parsed = JSON.parse(text);
   if (!isObject(parsed)) throw new TypeError(`progress must be a JSON object; got ${describeValue(parsed)}`);
   const { exportedBy, ...data } = parsed;
   const cardCount = isObject(data.cards) ? Object.keys(data.cards).length : 0;
   const reviewCount = Array.isArray(data.log) ? data.log.length : 0;
   if (cardCount > progressLimits.maxImportCards || reviewCount > progressLimits.maxImportReviews)
-    throw new RangeError(`the file holds ${cardCount.toLocaleString('en-US')} cards and ${reviewCount.toLocaleString('en-US')} reviews; at most `
-      + `${progressLimits.maxImportCards.toLocaleString('en-US')} cards and ${progressLimits.maxImportReviews.toLocaleString('en-US')} reviews can be imported`);
+    throw new RangeError(
+      `the file holds ${cardCount.toLocaleString('en-US')} cards and ${reviewCount.toLocaleString('en-US')} reviews; at most `
+        + `${progressLimits.maxImportCards.toLocaleString('en-US')} cards and ${progressLimits.maxImportReviews.toLocaleString('en-US')} reviews can be imported`,
+    );
   const read = readProgress(data);
   const cards = Object.keys(read.progress.cards).length;
   const reviews = read.progress.log.length;

@@ -122,8 +122,10 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
       unsaved = false;
     } catch (error) {
       unsaved = true;
-      const why = isQuotaError(error) ? 'this browser\'s storage for the page is full' : `${error.name}: ${error.message}`;
-      showNotice(`Your latest reviews could not be saved (${why}). They are kept while this page stays open; export your progress from "Decks & progress", or free some storage, and the next grade saves them all.`);
+      const why = isQuotaError(error) ? "this browser's storage for the page is full" : `${error.name}: ${error.message}`;
+      showNotice(
+        `Your latest reviews could not be saved (${why}). They are kept while this page stays open; export your progress from "Decks & progress", or free some storage, and the next grade saves them all.`,
+      );
     }
     return progress;
   }
@@ -137,7 +139,7 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
   // Another tab saved: take its progress, and let the mode on screen catch up.
   window.addEventListener('storage', (event) => {
     if (event.key !== STORAGE_KEY && event.key !== null) return;
-    if (unsaved) return;  // this tab's unsaved grades win; they are written on top of the latest with the next save
+    if (unsaved) return; // this tab's unsaved grades win; they are written on top of the latest with the next save
     progress = latest();
     modes.get(activeMode)?.onProgressChange?.();
   });
@@ -150,26 +152,39 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
     heldBackups: () => heldBackups,
     cards: () => library.cards,
     getProgress: () => progress,
-    setProgress(next) { unsaved = false; commit(next); },
-    updateProgress(change) { return commit(change(latest())); },
+    setProgress(next) {
+      unsaved = false;
+      commit(next);
+    },
+    updateProgress(change) {
+      return commit(change(latest()));
+    },
     announce(text) {
       // Clearing first makes a repeated message be read again.
       announcer.textContent = '';
-      requestAnimationFrame(() => { announcer.textContent = text; });
+      requestAnimationFrame(() => {
+        announcer.textContent = text;
+      });
     },
     getEngine: getEngine ?? (() => (enginePromise ??= import('../posenc.js').then(({ loadPosenc }) => loadPosenc()))),
     confirm: (message) => confirmDialog(byId('confirm-dialog'), message),
-    recordAnswer(answer) { panel.dispatchEvent(new CustomEvent('posenc:answered', { detail: answer, bubbles: true })); },
+    recordAnswer(answer) {
+      panel.dispatchEvent(new CustomEvent('posenc:answered', { detail: answer, bubbles: true }));
+    },
     reviewDecks: () => reviewDecks,
     setReviewDecks(decks) {
       reviewDecks = decks;
       try {
         if (decks) storage.setItem(REVIEW_DECKS_KEY, JSON.stringify(decks));
         else storage.removeItem(REVIEW_DECKS_KEY);
-      } catch { /* a full storage: the choice still holds in the URL and on this page */ }
+      } catch {
+        /* a full storage: the choice still holds in the URL and on this page */
+      }
       onChange(state(), true);
     },
-    settingsChanged(commit) { onChange(state(), commit); },
+    settingsChanged(commit) {
+      onChange(state(), commit);
+    },
     revealInPage(node) {
       const { top } = node.getBoundingClientRect();
       if (top < 0 || top > window.innerHeight * 0.6) window.scrollBy({ top: top - 16 });
@@ -183,7 +198,7 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
         try {
           storeDeck(storage, { id: added.deck.id, source, text, savedAt: new Date().toISOString() });
         } catch (error) {
-          kept = `It could not be kept for your next visit (${isQuotaError(error) ? 'this browser\'s storage for the page is full' : error.message}); it works until the page closes.`;
+          kept = `It could not be kept for your next visit (${isQuotaError(error) ? "this browser's storage for the page is full" : error.message}); it works until the page closes.`;
         }
       }
       modes.get(activeMode)?.activate();
@@ -207,11 +222,21 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
   }
 
   function showDeckErrors() {
-    if (library.failures.length === 0) { errorsBox.hidden = true; errorsBox.replaceChildren(); return; }
+    if (library.failures.length === 0) {
+      errorsBox.hidden = true;
+      errorsBox.replaceChildren();
+      return;
+    }
     errorsBox.hidden = library.failures.length === 0;
     errorsBox.replaceChildren(
-      element('p', [element('strong', [`${library.failures.length} deck${library.failures.length === 1 ? '' : 's'} could not be loaded`]), ' — the other decks work as usual.']),
-      element('ul', library.failures.flatMap(({ errors }) => errors.slice(0, 20).map((text) => element('li', [text])))),
+      element('p', [
+        element('strong', [`${library.failures.length} deck${library.failures.length === 1 ? '' : 's'} could not be loaded`]),
+        ' — the other decks work as usual.',
+      ]),
+      element(
+        'ul',
+        library.failures.flatMap(({ errors }) => errors.slice(0, 20).map((text) => element('li', [text]))),
+      ),
     );
   }
 
@@ -227,7 +252,10 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
     mode.root.hidden = true;
     modeHost.append(mode.root);
     modes.set(name, mode);
-    const button = element('button', [label], { className: 'mode-button', attributes: { type: 'button', 'data-mode': name, 'aria-pressed': 'false', 'aria-controls': `mode-${name}` } });
+    const button = element('button', [label], {
+      className: 'mode-button',
+      attributes: { type: 'button', 'data-mode': name, 'aria-pressed': 'false', 'aria-controls': `mode-${name}` },
+    });
     button.addEventListener('click', () => switchMode(name, { report: true }));
     modeBar.append(element('li', [button]));
   }
@@ -259,7 +287,11 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
   document.addEventListener('keydown', (event) => {
     const target = /** @type {HTMLElement} */ (event.target);
     if (panel.hidden || event.defaultPrevented || target.closest('input, select, textarea, [contenteditable], dialog')) return;
-    if (event.key === '?') { shortcuts.showModal(); event.preventDefault(); return; }
+    if (event.key === '?') {
+      shortcuts.showModal();
+      event.preventDefault();
+      return;
+    }
     if ((event.key === ' ' || event.key === 'Enter') && target.closest('button, a, summary')) return;
     if (modes.get(activeMode).onKey(event)) event.preventDefault();
   });
@@ -268,15 +300,22 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
   // ?deck=URL. The startup resolves when every deck is in.
   const params = new URLSearchParams(location.search);
   let learnerActed = false;
-  const noteAction = () => { learnerActed = true; };
+  const noteAction = () => {
+    learnerActed = true;
+  };
   panel.addEventListener('pointerdown', noteAction);
   document.addEventListener('keydown', noteAction);
-  await loadShippedDecks(library, document.baseURI, () => {
-    byId('quiz-loading')?.remove();
-    switchMode(settings.mode ?? 'review');
-    openFrom(settings);
-    performance.mark('posenc:first-card');
-  }, shippedDecks);
+  await loadShippedDecks(
+    library,
+    document.baseURI,
+    () => {
+      byId('quiz-loading')?.remove();
+      switchMode(settings.mode ?? 'review');
+      openFrom(settings);
+      performance.mark('posenc:first-card');
+    },
+    shippedDecks,
+  );
   // Decks loaded from files on earlier visits, validated again; a refused one is listed with the errors.
   for (const stored of readStoredDecks(storage).decks) library.addText(stored.text, stored.source);
   const extra = params.get('deck');
@@ -310,7 +349,9 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
       else if (decksChanged) modes.get(activeMode).activate();
       openFrom(next);
     },
-    get state() { return state(); },
+    get state() {
+      return state();
+    },
   };
 }
 

@@ -15,7 +15,13 @@ export function renderMarkup(text, { headingLevel = 4 } = {}) {
   const fragment = document.createDocumentFragment();
   for (const block of parseMarkup(text)) {
     if (block.type === 'paragraph') fragment.append(element('p', renderInlineNodes(block.children)));
-    else if (block.type === 'list') fragment.append(element('ul', block.items.map((item) => element('li', renderInlineNodes(item)))));
+    else if (block.type === 'list')
+      fragment.append(
+        element(
+          'ul',
+          block.items.map((item) => element('li', renderInlineNodes(item))),
+        ),
+      );
     else if (block.type === 'heading') fragment.append(element(`h${Math.min(6, headingLevel + block.level - 1)}`, renderInlineNodes(block.children)));
     else fragment.append(element('pre', [element('code', [block.text])]));
   }
@@ -37,12 +43,18 @@ export function renderInline(text) {
 function renderInlineNodes(nodes) {
   return nodes.map((node) => {
     switch (node.type) {
-      case 'text': return node.text;
-      case 'code': return element('code', [node.text]);
-      case 'strong': return element('strong', renderInlineNodes(node.children));
-      case 'em': return element('em', renderInlineNodes(node.children));
-      case 'math': return node.tree ? renderFormula(node.tree, node.source) : element('code', [node.source]);
-      default: return '';
+      case 'text':
+        return node.text;
+      case 'code':
+        return element('code', [node.text]);
+      case 'strong':
+        return element('strong', renderInlineNodes(node.children));
+      case 'em':
+        return element('em', renderInlineNodes(node.children));
+      case 'math':
+        return node.tree ? renderFormula(node.tree, node.source) : element('code', [node.source]);
+      default:
+        return '';
     }
   });
 }
@@ -63,8 +75,14 @@ function mathNode(node) {
     return made;
   };
   switch (node.type) {
-    case 'mi': case 'mn': case 'mo': return make(node.type, [node.text]);
-    case 'msup': case 'msub': return make(node.type, [mathNode(node.base), mathNode(node.script)]);
-    default: return make(node.type, node.children.map(mathNode));
+    case 'mi':
+    case 'mn':
+    case 'mo':
+      return make(node.type, [node.text]);
+    case 'msup':
+    case 'msub':
+      return make(node.type, [mathNode(node.base), mathNode(node.script)]);
+    default:
+      return make(node.type, node.children.map(mathNode));
   }
 }

@@ -7,7 +7,18 @@
 import { createCardView } from './card-view.js';
 import { revealOrAnswer, showComputedCard } from './computed-card.js';
 import { addAnswerAids } from './answer-aids.js';
-import { CATCH_UP_THRESHOLD, LEECH_LAPSES, buildQueue, gradeCard, grades, markCard, overdueCards, previewIntervals, spreadOverdue, undoGrade } from './scheduler.js';
+import {
+  CATCH_UP_THRESHOLD,
+  LEECH_LAPSES,
+  buildQueue,
+  gradeCard,
+  grades,
+  markCard,
+  overdueCards,
+  previewIntervals,
+  spreadOverdue,
+  undoGrade,
+} from './scheduler.js';
 import { storedCard } from './progress-store.js';
 import { element } from '../dom.js';
 
@@ -18,8 +29,10 @@ const time = (date) => date.toLocaleTimeString([], { hour: '2-digit', minute: '2
 function createDeckChoice(context, onChange) {
   const summary = element('summary', []);
   const list = element('ul', [], { className: 'deck-choice-list' });
-  const root = element('details', [summary, element('fieldset', [element('legend', ['Review draws new and due cards from']), list])],
-    { className: 'deck-choice', id: 'review-decks' });
+  const root = element('details', [summary, element('fieldset', [element('legend', ['Review draws new and due cards from']), list])], {
+    className: 'deck-choice',
+    id: 'review-decks',
+  });
   list.addEventListener('change', () => {
     const ticked = [...list.querySelectorAll('input:checked')].map((box) => /** @type {HTMLInputElement} */ (box).value);
     onChange(ticked.length === context.library.decks.length ? null : ticked);
@@ -31,28 +44,40 @@ function createDeckChoice(context, onChange) {
       const chosen = context.reviewDecks();
       const included = decks.filter((deck) => !chosen || chosen.includes(deck.id));
       summary.textContent = included.length === decks.length ? `Decks: all ${decks.length}` : `Decks: ${included.length} of ${decks.length}`;
-      list.replaceChildren(...decks.map((deck) => {
-        const id = `review-deck-${deck.id}`;
-        const box = element('input', [], { id, attributes: { type: 'checkbox', value: deck.id } });
-        box.checked = included.includes(deck);
-        return element('li', [box, ' ', element('label', [`${deck.title} (${plural(deck.cards.length, 'card')})`], { attributes: { for: id } })]);
-      }));
+      list.replaceChildren(
+        ...decks.map((deck) => {
+          const id = `review-deck-${deck.id}`;
+          const box = element('input', [], { id, attributes: { type: 'checkbox', value: deck.id } });
+          box.checked = included.includes(deck);
+          return element('li', [box, ' ', element('label', [`${deck.title} (${plural(deck.cards.length, 'card')})`], { attributes: { for: id } })]);
+        }),
+      );
     },
   };
 }
 
 /** The catch-up offer: shown when many review cards are overdue since before today. */
 function createCatchUp(context, reviewCards, onSpread) {
-  const days = element('select', [3, 5, 7, 14].map((count) => element('option', [`${count} days`], { attributes: { value: String(count) } })), { id: 'catch-up-days' });
+  const days = element(
+    'select',
+    [3, 5, 7, 14].map((count) => element('option', [`${count} days`], { attributes: { value: String(count) } })),
+    { id: 'catch-up-days' },
+  );
   days.value = '5';
   const text = element('span', []);
   const button = element('button', ['Spread them'], { id: 'catch-up-spread', className: 'secondary', attributes: { type: 'button' } });
-  const root = element('p', [text, ' ', element('label', ['Spread over '], { attributes: { for: 'catch-up-days' } }), days, ' ', button], { className: 'catch-up', id: 'catch-up' });
+  const root = element('p', [text, ' ', element('label', ['Spread over '], { attributes: { for: 'catch-up-days' } }), days, ' ', button], {
+    className: 'catch-up',
+    id: 'catch-up',
+  });
   root.hidden = true;
   button.addEventListener('click', () => {
     const now = new Date();
     let result;
-    context.updateProgress((latest) => { result = spreadOverdue(reviewCards(), latest, now, Number(days.value)); return result.progress; });
+    context.updateProgress((latest) => {
+      result = spreadOverdue(reviewCards(), latest, now, Number(days.value));
+      return result.progress;
+    });
     context.announce(`Catch-up: ${result.perDay} overdue cards stay for today; ${result.moved} more come back over the next ${Number(days.value) - 1} days.`);
     onSpread();
   });
@@ -72,31 +97,59 @@ export function createReviewMode(context) {
   const counts = element('p', [], { className: 'queue-counts', id: 'review-counts' });
   const undoButton = element('button', ['Undo last grade (u)'], { id: 'review-undo', className: 'secondary', attributes: { type: 'button' } });
   undoButton.disabled = true;
-  const deckChoice = createDeckChoice(context, (chosen) => { context.setReviewDecks(chosen); refresh(); });
+  const deckChoice = createDeckChoice(context, (chosen) => {
+    context.setReviewDecks(chosen);
+    refresh();
+  });
   const gradeButtons = grades.map(({ rating, key, label }) => {
-    const button = element('button', [], { className: `grade grade-${label.toLowerCase()}`, attributes: { type: 'button', 'data-rating': String(rating), 'aria-keyshortcuts': key } });
+    const button = element('button', [], {
+      className: `grade grade-${label.toLowerCase()}`,
+      attributes: { type: 'button', 'data-rating': String(rating), 'aria-keyshortcuts': key },
+    });
     button.addEventListener('click', () => grade(rating));
     return button;
   });
   const gradeBar = element('div', gradeButtons, { className: 'grade-bar', attributes: { role: 'group', 'aria-label': 'Grade your answer' } });
   gradeBar.hidden = true;
-  const buryButton = element('button', ['Bury until tomorrow (-)'], { id: 'review-bury', className: 'secondary', attributes: { type: 'button', 'aria-keyshortcuts': '-' } });
-  const suspendButton = element('button', ['Suspend (@)'], { id: 'review-suspend', className: 'secondary', attributes: { type: 'button', 'aria-keyshortcuts': '@' } });
+  const buryButton = element('button', ['Bury until tomorrow (-)'], {
+    id: 'review-bury',
+    className: 'secondary',
+    attributes: { type: 'button', 'aria-keyshortcuts': '-' },
+  });
+  const suspendButton = element('button', ['Suspend (@)'], {
+    id: 'review-suspend',
+    className: 'secondary',
+    attributes: { type: 'button', 'aria-keyshortcuts': '@' },
+  });
   buryButton.addEventListener('click', () => setAside('buried'));
   suspendButton.addEventListener('click', () => setAside('suspended'));
-  const controls = element('div', [view.flipButton, buryButton, suspendButton, element('span', ['Space flips · 1–4 grade · t type · h hint · ? shortcuts'], { className: 'hint' })], { className: 'card-controls' });
-  const catchUp = createCatchUp(context, () => reviewCards(), () => refresh({ focus: true }));
-  const root = element('div', [element('div', [counts, deckChoice.root, undoButton], { className: 'review-bar' }), catchUp.root, view.article, controls, gradeBar]);
+  const controls = element(
+    'div',
+    [view.flipButton, buryButton, suspendButton, element('span', ['Space flips · 1–4 grade · t type · h hint · ? shortcuts'], { className: 'hint' })],
+    { className: 'card-controls' },
+  );
+  const catchUp = createCatchUp(
+    context,
+    () => reviewCards(),
+    () => refresh({ focus: true }),
+  );
+  const root = element('div', [
+    element('div', [counts, deckChoice.root, undoButton], { className: 'review-bar' }),
+    catchUp.root,
+    view.article,
+    controls,
+    gradeBar,
+  ]);
   // The card takes focus between cards (it is not a tab stop of its own).
   view.article.tabIndex = -1;
 
   let current = null;
-  let aids = null;  // hints and the typed answer of the tiered card on screen
-  let suggested = null;  // the rating the typed answer or the hints suggest, once flipped
+  let aids = null; // hints and the typed answer of the tiered card on screen
+  let suggested = null; // the rating the typed answer or the hints suggest, once flipped
   let shownAt = 0;
   /** @type {any[]} */
   let undoStack = [];
-  let wakeUp = 0;  // timer that shows a (re)learning card when it comes due
+  let wakeUp = 0; // timer that shows a (re)learning card when it comes due
 
   view.onFlip((flipped) => {
     gradeBar.hidden = !flipped || !current;
@@ -122,8 +175,14 @@ export function createReviewMode(context) {
     if (cards.length === 0) return 'No deck is chosen for review: tick at least one under "Decks" above.';
     const parts = ['Nothing to review right now.'];
     const { count, first } = queue.learningLater;
-    if (count > 0) parts.push(`${plural(count, 'card')} you are learning or relearning come${count === 1 ? 's' : ''} back today, the first at ${time(first)}; it will appear here then.`);
-    if (queue.unseenLeft > 0) parts.push(`Today's new cards are done; ${plural(queue.unseenLeft, 'new card')} wait${queue.unseenLeft === 1 ? 's' : ''} for the coming days (the daily limit is under "Decks & progress").`);
+    if (count > 0)
+      parts.push(
+        `${plural(count, 'card')} you are learning or relearning come${count === 1 ? 's' : ''} back today, the first at ${time(first)}; it will appear here then.`,
+      );
+    if (queue.unseenLeft > 0)
+      parts.push(
+        `Today's new cards are done; ${plural(queue.unseenLeft, 'new card')} wait${queue.unseenLeft === 1 ? 's' : ''} for the coming days (the daily limit is under "Decks & progress").`,
+      );
     else parts.push('Every card in the chosen decks has been introduced.');
     if (queue.nextDue && count === 0) parts.push(`The next card is due ${queue.nextDue.toLocaleString()}.`);
     parts.push('Cram, drill or a mock interview keep you practising without changing the schedule.');
@@ -152,7 +211,13 @@ export function createReviewMode(context) {
     if (!current) {
       view.showMessage(emptyMessage(queue, cards));
       const wait = queue.nextDue ? queue.nextDue.getTime() - now.getTime() : Infinity;
-      if (wait < 86_400_000) wakeUp = setTimeout(() => { if (!root.hidden) refresh(); }, Math.max(1000, wait + 500));
+      if (wait < 86_400_000)
+        wakeUp = setTimeout(
+          () => {
+            if (!root.hidden) refresh();
+          },
+          Math.max(1000, wait + 500),
+        );
       if (focus) view.article.focus({ preventScroll: true });
       return;
     }
@@ -161,16 +226,28 @@ export function createReviewMode(context) {
     gradeButtons.forEach((button, index) => {
       const { rating, key, label } = grades[index];
       button.classList.remove('suggested');
-      button.replaceChildren(element('span', [`${label}`], { className: 'grade-label' }), element('span', [` ${key} · ${intervals[rating]}`], { className: 'grade-detail' }));
+      button.replaceChildren(
+        element('span', [`${label}`], { className: 'grade-label' }),
+        element('span', [` ${key} · ${intervals[rating]}`], { className: 'grade-detail' }),
+      );
     });
     if (current.computed) {
       showComputedCard(view, current, {
-        getEngine: context.getEngine, announce: context.announce, recordAnswer: context.recordAnswer, focusAnswer: focus,
+        getEngine: context.getEngine,
+        announce: context.announce,
+        recordAnswer: context.recordAnswer,
+        focusAnswer: focus,
         onChecked: () => view.article.focus({ preventScroll: true }),
       });
     } else {
       view.show(current);
-      aids = addAnswerAids(view, current, { announce: context.announce, onFlipRequest: () => { view.flip(true); view.article.focus({ preventScroll: true }); } });
+      aids = addAnswerAids(view, current, {
+        announce: context.announce,
+        onFlipRequest: () => {
+          view.flip(true);
+          view.article.focus({ preventScroll: true });
+        },
+      });
       if (focus) view.article.focus({ preventScroll: true });
     }
     if (focus) context.revealInPage(view.article);
@@ -191,12 +268,23 @@ export function createReviewMode(context) {
     const label = grades.find((entry) => entry.rating === rating).label;
     // A computed card's answer was its check (recorded then); elsewhere the grade is the learner's own verdict.
     if (!current.computed) {
-      context.recordAnswer({ kind: 'review', cardId: current.id, question: current.question, checked: false, correct: rating >= 3,
-        response: label, latencyMs: performance.now() - shownAt });
+      context.recordAnswer({
+        kind: 'review',
+        cardId: current.id,
+        question: current.question,
+        checked: false,
+        correct: rating >= 3,
+        response: label,
+        latencyMs: performance.now() - shownAt,
+      });
     }
     const due = new Date(storedCard(progress, current.id).due);
-    const leech = becameLeech ? ` This card has now lapsed ${LEECH_LAPSES} times and is tagged leech (see Stats): rewrite it in your own words, or suspend it.` : '';
-    context.announce(`Graded ${label}. Next review of this card ${due.getTime() - now.getTime() < 86400000 ? `at ${due.toLocaleTimeString()}` : `on ${due.toLocaleDateString()}`}.${leech}`);
+    const leech = becameLeech
+      ? ` This card has now lapsed ${LEECH_LAPSES} times and is tagged leech (see Stats): rewrite it in your own words, or suspend it.`
+      : '';
+    context.announce(
+      `Graded ${label}. Next review of this card ${due.getTime() - now.getTime() < 86400000 ? `at ${due.toLocaleTimeString()}` : `on ${due.toLocaleDateString()}`}.${leech}`,
+    );
     refresh({ focus: true });
   }
 
@@ -223,18 +311,41 @@ export function createReviewMode(context) {
     root,
     activate: refresh,
     // Another tab graded: show the new queue, unless the learner is looking at an answer here.
-    onProgressChange() { if (!view.flipped) refresh(); },
+    onProgressChange() {
+      if (!view.flipped) refresh();
+    },
     /** @param {KeyboardEvent} event @returns {boolean} handled */
     onKey(event) {
-      if ((event.key === 'z' && (event.ctrlKey || event.metaKey)) || (event.key === 'u' && !event.ctrlKey && !event.metaKey)) { undo(); return true; }
+      if ((event.key === 'z' && (event.ctrlKey || event.metaKey)) || (event.key === 'u' && !event.ctrlKey && !event.metaKey)) {
+        undo();
+        return true;
+      }
       if (event.ctrlKey || event.metaKey || event.altKey) return false;
-      if (event.key === ' ' || event.key === 'Enter') { revealOrAnswer(view); return true; }
-      if (event.key === '-') { setAside('buried'); return true; }
-      if (event.key === '@') { setAside('suspended'); return true; }
-      if (event.key === 'h' && aids) { aids.revealHint(); return true; }
-      if (event.key === 't' && aids) { aids.focusAnswer(); return true; }
+      if (event.key === ' ' || event.key === 'Enter') {
+        revealOrAnswer(view);
+        return true;
+      }
+      if (event.key === '-') {
+        setAside('buried');
+        return true;
+      }
+      if (event.key === '@') {
+        setAside('suspended');
+        return true;
+      }
+      if (event.key === 'h' && aids) {
+        aids.revealHint();
+        return true;
+      }
+      if (event.key === 't' && aids) {
+        aids.focusAnswer();
+        return true;
+      }
       const entry = grades.find(({ key }) => key === event.key);
-      if (entry) { grade(entry.rating); return true; }
+      if (entry) {
+        grade(entry.rating);
+        return true;
+      }
       return false;
     },
   };

@@ -152,8 +152,7 @@ const dayOf = (date) => `${date.getFullYear()}-${date.getMonth() + 1}-${date.get
 /** New cards first graded today (their log entry's state before grading was New). */
 function newCardsIntroducedToday(progress, now) {
   const today = dayOf(now);
-  return new Set(progress.log.filter((entry) => entry.state === State.New && dayOf(new Date(entry.review)) === today)
-    .map((entry) => entry.cardId)).size;
+  return new Set(progress.log.filter((entry) => entry.state === State.New && dayOf(new Date(entry.review)) === today).map((entry) => entry.cardId)).size;
 }
 
 /**
@@ -172,7 +171,10 @@ export function buildQueue(allCards, progress, now) {
   const cards = allCards.filter((card) => !setAsideNow(progress, card.id, now));
   const known = cards.filter((card) => storedCard(progress, card.id));
   const dueAt = (card) => new Date(storedCard(progress, card.id).due).getTime();
-  const due = known.filter((card) => dueAt(card) <= now.getTime()).sort((a, b) => dueAt(a) - dueAt(b)).map((card) => card.id);
+  const due = known
+    .filter((card) => dueAt(card) <= now.getTime())
+    .sort((a, b) => dueAt(a) - dueAt(b))
+    .map((card) => card.id);
   const allowance = Math.max(0, progress.settings.newPerDay - newCardsIntroducedToday(progress, now));
   const unseen = newCardOrder(cards).filter((card) => !storedCard(progress, card.id));
   const fresh = unseen.slice(0, allowance).map((card) => card.id);
@@ -183,7 +185,11 @@ export function buildQueue(allCards, progress, now) {
   const learningToday = learning.filter((card) => dueAt(card) <= endOfToday && !ahead.includes(card));
   const next = due[0] ?? fresh[0] ?? ahead[0]?.id ?? null;
   return {
-    due, ahead: ahead.map((card) => card.id), fresh, next, nextDue: later[0] ? new Date(dueAt(later[0])) : null,
+    due,
+    ahead: ahead.map((card) => card.id),
+    fresh,
+    next,
+    nextDue: later[0] ? new Date(dueAt(later[0])) : null,
     learningLater: { count: learningToday.length, first: learningToday[0] ? new Date(dueAt(learningToday[0])) : null },
     unseenLeft: unseen.length - fresh.length,
   };
@@ -200,10 +206,12 @@ const startOfDay = (now, days = 0) => new Date(new Date(now).setHours(24 * days,
 export function overdueCards(cards, progress, now) {
   const today = startOfDay(now).getTime();
   const scheduler = schedulerFor(progress.settings);
-  return cards.filter((card) => {
-    const stored = storedCard(progress, card.id);
-    return stored && stored.state === State.Review && Date.parse(stored.due) < today && !setAsideNow(progress, card.id, now);
-  }).map((card) => ({ id: card.id, retrievability: scheduler.get_retrievability(fromStored(storedCard(progress, card.id), now), now, false) }))
+  return cards
+    .filter((card) => {
+      const stored = storedCard(progress, card.id);
+      return stored && stored.state === State.Review && Date.parse(stored.due) < today && !setAsideNow(progress, card.id, now);
+    })
+    .map((card) => ({ id: card.id, retrievability: scheduler.get_retrievability(fromStored(storedCard(progress, card.id), now), now, false) }))
     .sort((a, b) => a.retrievability - b.retrievability);
 }
 

@@ -12,17 +12,33 @@ const fixed = (value, digits = 3) => value.toFixed(digits);
  * @param {{ tell: (text: string, options?: { problem?: boolean }) => void }} status  where what happened is said
  */
 export function createSchedulingSettings(context, status) {
-  const retention = element('input', [], { id: 'desired-retention', attributes: {
-    type: 'number', min: String(progressLimits.minRetention), max: String(progressLimits.maxRetention), step: '0.01', 'aria-describedby': 'desired-retention-help',
-  } });
-  const optimise = element('button', ['Optimise my FSRS parameters'], { id: 'optimise-fsrs', className: 'secondary', attributes: { type: 'button', 'aria-describedby': 'optimiser-state' } });
+  const retention = element('input', [], {
+    id: 'desired-retention',
+    attributes: {
+      type: 'number',
+      min: String(progressLimits.minRetention),
+      max: String(progressLimits.maxRetention),
+      step: '0.01',
+      'aria-describedby': 'desired-retention-help',
+    },
+  });
+  const optimise = element('button', ['Optimise my FSRS parameters'], {
+    id: 'optimise-fsrs',
+    className: 'secondary',
+    attributes: { type: 'button', 'aria-describedby': 'optimiser-state' },
+  });
   const reset = element('button', ['Use the default parameters'], { id: 'reset-fsrs', className: 'secondary', attributes: { type: 'button' } });
   const state = element('p', [], { id: 'optimiser-state', className: 'hint' });
   const root = element('div', [
     element('h3', ['Scheduling']),
     element('p', [element('label', ['Desired retention: '], { attributes: { for: 'desired-retention' } }), retention]),
-    element('p', [`The chance you want of still recalling a card when it comes due, from ${progressLimits.minRetention.toFixed(2)} to ${progressLimits.maxRetention.toFixed(2)}. Higher means shorter intervals and more reviews.`],
-      { className: 'hint', id: 'desired-retention-help' }),
+    element(
+      'p',
+      [
+        `The chance you want of still recalling a card when it comes due, from ${progressLimits.minRetention.toFixed(2)} to ${progressLimits.maxRetention.toFixed(2)}. Higher means shorter intervals and more reviews.`,
+      ],
+      { className: 'hint', id: 'desired-retention-help' },
+    ),
     element('p', [optimise, ' ', reset], { className: 'button-row' }),
     state,
   ]);
@@ -59,12 +75,12 @@ export function createSchedulingSettings(context, status) {
   });
 
   reset.addEventListener('click', async () => {
-    if (!(await context.confirm('Go back to FSRS\'s default parameters? You can optimise again at any time.'))) return;
+    if (!(await context.confirm("Go back to FSRS's default parameters? You can optimise again at any time."))) return;
     context.updateProgress((latest) => {
       const { parameters, optimised, ...settings } = latest.settings;
       return { ...latest, settings };
     });
-    status.tell('FSRS\'s default parameters are in use again.');
+    status.tell("FSRS's default parameters are in use again.");
     render();
   });
 
@@ -76,10 +92,11 @@ export function createSchedulingSettings(context, status) {
     reset.hidden = !settings.parameters;
     const last = settings.optimised
       ? ` In use: your own parameters, optimised ${new Date(settings.optimised.at).toLocaleDateString()} from ${settings.optimised.reviews} reviews (log-loss ${fixed(settings.optimised.logLossBefore)} before, ${fixed(settings.optimised.logLossAfter)} after).`
-      : ' In use: FSRS\'s default parameters.';
-    state.textContent = usable < MIN_OPTIMISER_REVIEWS
-      ? `The optimiser fits FSRS to your own reviews once you have ${MIN_OPTIMISER_REVIEWS} reviews made a day or more after the card's previous one; you have ${usable}.${last}`
-      : `${usable} of your reviews can train the optimiser; it runs in this browser and sends nothing anywhere.${last}`;
+      : " In use: FSRS's default parameters.";
+    state.textContent =
+      usable < MIN_OPTIMISER_REVIEWS
+        ? `The optimiser fits FSRS to your own reviews once you have ${MIN_OPTIMISER_REVIEWS} reviews made a day or more after the card's previous one; you have ${usable}.${last}`
+        : `${usable} of your reviews can train the optimiser; it runs in this browser and sends nothing anywhere.${last}`;
   }
   return { root, render };
 }

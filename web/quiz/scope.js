@@ -26,7 +26,10 @@ export function cardsInScope(cards, scope) {
   if (scope.startsWith('live:')) return cards.filter((card) => linksTo(card, scope.slice(5)));
   if (scope.startsWith('cards:')) {
     const byId = new Map(cards.map((card) => [card.id, card]));
-    return scope.slice(6).split(',').flatMap((id) => (byId.has(id) ? [byId.get(id)] : []));
+    return scope
+      .slice(6)
+      .split(',')
+      .flatMap((id) => (byId.has(id) ? [byId.get(id)] : []));
   }
   return cards;
 }

@@ -8,9 +8,18 @@
 export function stepKeys(reveal, move) {
   return (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return false;
-    if (event.key === ' ' || event.key === 'Enter') { reveal(); return true; }
-    if (event.key === 'ArrowRight') { move(1); return true; }
-    if (event.key === 'ArrowLeft') { move(-1); return true; }
+    if (event.key === ' ' || event.key === 'Enter') {
+      reveal();
+      return true;
+    }
+    if (event.key === 'ArrowRight') {
+      move(1);
+      return true;
+    }
+    if (event.key === 'ArrowLeft') {
+      move(-1);
+      return true;
+    }
     return false;
   };
 }

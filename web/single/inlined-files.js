@@ -11,10 +11,23 @@ globalThis.posencBaseUrl = base;
 
 const TYPES = { wasm: 'application/wasm', json: 'application/json', js: 'text/javascript' };
 /** URL -> the file its data block holds. */
-const files = new Map([.../** @type {NodeListOf<HTMLScriptElement>} */ (document.querySelectorAll('script[data-file]'))].map((block) => [new URL(block.dataset.file, base).href, {
-  text: block.textContent.trim(), base64: block.dataset.encoding === 'base64', type: TYPES[block.dataset.file.split('.').pop()] ?? 'application/octet-stream',
-}]));
-const fileAt = (url) => { try { return files.get(new URL(String(url), base).href); } catch { return undefined; } };
+const files = new Map(
+  [.../** @type {NodeListOf<HTMLScriptElement>} */ (document.querySelectorAll('script[data-file]'))].map((block) => [
+    new URL(block.dataset.file, base).href,
+    {
+      text: block.textContent.trim(),
+      base64: block.dataset.encoding === 'base64',
+      type: TYPES[block.dataset.file.split('.').pop()] ?? 'application/octet-stream',
+    },
+  ]),
+);
+const fileAt = (url) => {
+  try {
+    return files.get(new URL(String(url), base).href);
+  } catch {
+    return undefined;
+  }
+};
 
 serveInlined(base, (url) => files.get(url));
 
@@ -28,6 +41,9 @@ globalThis.Worker = class InlinedWorker extends NativeWorker {
     }
     const prelude = `globalThis.posencBaseUrl = ${JSON.stringify(base)};\nglobalThis.posencInlinedWasm = ${JSON.stringify(fileAt('posenc.wasm').text)};\n`;
     // A classic worker (the build bundles it so): a module worker from a blob: URL is refused under an opaque origin.
-    super(URL.createObjectURL(new Blob([prelude, script.base64 ? bytesOf(script.text) : script.text], { type: 'text/javascript' })), { ...options, type: 'classic' });
+    super(URL.createObjectURL(new Blob([prelude, script.base64 ? bytesOf(script.text) : script.text], { type: 'text/javascript' })), {
+      ...options,
+      type: 'classic',
+    });
   }
 };

@@ -18,7 +18,11 @@ export function serveInlined(base, lookup) {
   const networkFetch = globalThis.fetch;
   globalThis.fetch = function fetchInlined(input, init) {
     let file;
-    try { file = lookup(new URL(input instanceof Request ? input.url : String(input), base).href); } catch { file = undefined; }
+    try {
+      file = lookup(new URL(input instanceof Request ? input.url : String(input), base).href);
+    } catch {
+      file = undefined;
+    }
     if (!file) return networkFetch.call(this, input, init);
     return Promise.resolve(new Response(file.base64 ? bytesOf(file.text) : file.text, { headers: { 'Content-Type': file.type } }));
   };

@@ -34,13 +34,23 @@ const unturnedAt = (summary, p) => summary.wavelength.reduce((sum, length) => su
  * mean cosine of each row with the next one and with the row half the table away. */
 function learnedTableStats(table) {
   const { rows, cols, data } = table;
-  let sum = 0, squares = 0;
-  for (const value of data) { sum += value; squares += value * value; }
+  let sum = 0,
+    squares = 0;
+  for (const value of data) {
+    sum += value;
+    squares += value * value;
+  }
   const mean = sum / data.length;
   const row = (r) => data.subarray(r * cols, (r + 1) * cols);
   const cosine = (a, b) => {
-    let dot = 0, na = 0, nb = 0;
-    for (let j = 0; j < cols; j++) { dot += a[j] * b[j]; na += a[j] * a[j]; nb += b[j] * b[j]; }
+    let dot = 0,
+      na = 0,
+      nb = 0;
+    for (let j = 0; j < cols; j++) {
+      dot += a[j] * b[j];
+      na += a[j] * a[j];
+      nb += b[j] * b[j];
+    }
     return dot / Math.sqrt(na * nb);
   };
   const meanCosine = (offset) => {
@@ -86,8 +96,12 @@ export function encodingsNotice(state, basis) {
     const rest = summary.pairs - summary.turned;
     const unturned = unturnedAt(summary, p);
     const layout = scheme === 'concat' ? ' (the [sin | cos] layout holds the same pairs as two blocks)' : '';
-    const what = scheme === 'rope' ? `RoPE turns pair i of a vector at position p by p·θᵢ. ${summary.turned} of ${summary.pairs} pairs` : `${summary.turned} of ${summary.pairs} pairs${layout}`;
-    const repeat = summary.turned === 0 ? 'none repeats inside the range' : `those repeat inside the range, the fastest every ${fixed(summary.fastest, 1)} positions`;
+    const what =
+      scheme === 'rope'
+        ? `RoPE turns pair i of a vector at position p by p·θᵢ. ${summary.turned} of ${summary.pairs} pairs`
+        : `${summary.turned} of ${summary.pairs} pairs${layout}`;
+    const repeat =
+      summary.turned === 0 ? 'none repeats inside the range' : `those repeat inside the range, the fastest every ${fixed(summary.fastest, 1)} positions`;
     const atP = `At p = ${int(p)}, ${unturned} pair${unturned === 1 ? ' has' : 's have'} not yet come round once${unturned > 0 ? ', and any one of them alone pins p down' : ''}.`;
     const relative = scheme === 'rope' ? ' A score compares two rotated vectors, so only the difference of their angles reaches attention.' : '';
     return `${what} complete a full turn within the ${int(n)} positions shown: ${repeat}; the other ${rest} turn less than once. The slowest pair's wavelength is ${int(Math.round(summary.slowest))} positions, so across the range it covers ${turnShare((n - 1) / summary.slowest)} of a circle. ${atP}${relative}`;
@@ -97,9 +111,12 @@ export function encodingsNotice(state, basis) {
     const row = p < stats.rows ? `Row ${int(p)} exists` : `There is no row ${int(p)}: the table has rows 0 to ${int(stats.rows - 1)}`;
     if (start) {
       // Neighbours count as alike (or apart) when their cosine clearly differs from distant rows'.
-      const order = stats.next - stats.far > ORDER_MARGIN ? 'neighbouring rows are now more alike than distant ones: training gave the table an order'
-        : stats.far - stats.next > ORDER_MARGIN ? 'neighbouring rows now point further apart than distant ones: training pushed each position away from the next'
-          : 'neighbouring rows are no more alike than distant ones';
+      const order =
+        stats.next - stats.far > ORDER_MARGIN
+          ? 'neighbouring rows are now more alike than distant ones: training gave the table an order'
+          : stats.far - stats.next > ORDER_MARGIN
+            ? 'neighbouring rows now point further apart than distant ones: training pushed each position away from the next'
+            : 'neighbouring rows are no more alike than distant ones';
       return `Training moved this table: the standard deviation of its ${int(stats.rows * stats.cols)} entries went from ${fixed(start.std, 4)} at the start to ${fixed(stats.std, 4)}. A row's mean cosine with the next row went from ${fixed(start.next)} to ${fixed(stats.next)}, and with the row ${int(Math.floor(stats.rows / 2))} further on from ${fixed(start.far)} to ${fixed(stats.far)}: ${order}. ${row}.`;
     }
     return `A fresh table is noise: its ${int(n * d)} entries have a standard deviation of ${fixed(stats.std, 4)}, and a row is no more like the next row (mean cosine ${fixed(stats.next)}) than like the row ${int(Math.floor(n / 2))} further on (${fixed(stats.far)}). Nothing ties position p to p + 1 until training does. ${row}.`;

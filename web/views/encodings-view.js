@@ -17,7 +17,10 @@ import { quizMeLink } from '../route-link.js';
 const SCHEMES = {
   sinusoidal: { title: 'Sinusoidal (interleaved)', formula: '$PE(p, 2i) = \\sin(p / b^{2i/d})$, $PE(p, 2i+1) = \\cos(p / b^{2i/d})$' },
   concat: { title: 'Sinusoidal ([sin | cos] blocks)', formula: '$PE(p, i) = \\sin(p / b^{2i/d})$, $PE(p, d/2 + i) = \\cos(p / b^{2i/d})$' },
-  rope: { title: 'RoPE: R(p) applied to x = (1, 0, 1, 0, …)', formula: '$(x_{2i}, x_{2i+1}) → (\\cos(p \\theta_{i}), \\sin(p \\theta_{i}))$ with $\\theta_{i} = b^{-2i/d}$' },
+  rope: {
+    title: 'RoPE: R(p) applied to x = (1, 0, 1, 0, …)',
+    formula: '$(x_{2i}, x_{2i+1}) → (\\cos(p \\theta_{i}), \\sin(p \\theta_{i}))$ with $\\theta_{i} = b^{-2i/d}$',
+  },
   learned: { title: 'Learned table', formula: '$PE(p) = W[p]$, $W[p, j] ∼ N(0, 0.02^{2})$, rows $0 … n − 1$ only' },
   nope: { title: 'NoPE (nothing added)', formula: '$PE(p) = 0$' },
 };
@@ -58,7 +61,16 @@ function tableFor(engine, state, trained) {
   switch (state.scheme) {
     case 'sinusoidal':
     case 'concat':
-      return { table: engine.sinusoidal({ positions, dModel: state.d, base: state.base, layout: state.scheme === 'concat' ? 'concat' : 'interleaved', precision: 'float32' }), scale: 1 };
+      return {
+        table: engine.sinusoidal({
+          positions,
+          dModel: state.d,
+          base: state.base,
+          layout: state.scheme === 'concat' ? 'concat' : 'interleaved',
+          precision: 'float32',
+        }),
+        scale: 1,
+      };
     case 'rope': {
       const x = new Float64Array(state.n * state.d);
       for (let i = 0; i < x.length; i += 2) x[i] = 1;
@@ -66,7 +78,7 @@ function tableFor(engine, state, trained) {
     }
     case 'learned': {
       const table = engine.learnedTable({ maxLength: state.n, dModel: state.d, seed: 1 });
-      return { table, scale: 0.06 };  // three standard deviations of N(0, 0.02^2)
+      return { table, scale: 0.06 }; // three standard deviations of N(0, 0.02^2)
     }
     default:
       return { table: engine.nope({ positions, dModel: state.d }), scale: 1 };
@@ -95,10 +107,14 @@ function vectorFor(engine, state, table) {
 function dimensionLabel(state) {
   const half = state.d / 2;
   switch (state.scheme) {
-    case 'sinusoidal': return (dim) => `${dim % 2 === 0 ? 'sin' : 'cos'} ${dim}`;
-    case 'concat': return (dim) => `${dim < half ? 'sin' : 'cos'} ${dim}`;
-    case 'rope': return (dim) => `${dim % 2 === 0 ? 'cos' : 'sin'} ${dim}`;  // R(p) (1, 0) = (cos, sin) per pair
-    default: return (dim) => `dim ${dim}`;
+    case 'sinusoidal':
+      return (dim) => `${dim % 2 === 0 ? 'sin' : 'cos'} ${dim}`;
+    case 'concat':
+      return (dim) => `${dim < half ? 'sin' : 'cos'} ${dim}`;
+    case 'rope':
+      return (dim) => `${dim % 2 === 0 ? 'cos' : 'sin'} ${dim}`; // R(p) (1, 0) = (cos, sin) per pair
+    default:
+      return (dim) => `dim ${dim}`;
   }
 }
 
@@ -109,37 +125,54 @@ function dimensionLabel(state) {
  */
 function similarityFor(engine, state, table) {
   const from = `from p = ${int(state.p)}`;
-  if (state.scheme === 'nope') return { note: 'NoPE adds nothing (PE(p) = 0), so there is no positional similarity to draw: position reaches the model only through the causal mask.', x: [], series: [] };
+  if (state.scheme === 'nope')
+    return {
+      note: 'NoPE adds nothing (PE(p) = 0), so there is no positional similarity to draw: position reaches the model only through the causal mask.',
+      x: [],
+      series: [],
+    };
   if (state.scheme === 'learned') {
     const last = table.rows - 1 - state.p;
     if (last < 0) return { note: `The table has rows 0 to ${int(table.rows - 1)}: there is no row ${int(state.p)} to compare.`, x: [], series: [] };
     const row = (position) => table.data.subarray(position * table.cols, (position + 1) * table.cols);
     const at = row(state.p);
     const dots = Float64Array.from({ length: last + 1 }, (_, delta) => row(state.p + delta).reduce((sum, value, j) => sum + value * at[j], 0));
-    const note = state.table === 'trained'
-      ? `W[p]·W[p + δ] ${from}, over the trained table's rows. Training moved every row, yet this plain dot product stays noise beyond δ = 0: the model compares positions through its query and key matrices, which it does not include.`
-      : `W[p]·W[p + δ] ${from}, over the engine's rows. A freshly initialised table has no relative structure: beyond δ = 0 the dot product is noise around 0, whatever δ is. Only training could give it any.`;
+    const note =
+      state.table === 'trained'
+        ? `W[p]·W[p + δ] ${from}, over the trained table's rows. Training moved every row, yet this plain dot product stays noise beyond δ = 0: the model compares positions through its query and key matrices, which it does not include.`
+        : `W[p]·W[p + δ] ${from}, over the engine's rows. A freshly initialised table has no relative structure: beyond δ = 0 the dot product is noise around 0, whatever δ is. Only training could give it any.`;
     return {
       note,
-      x: Array.from(dots, (_, i) => i), series: [{ label: 'W[p]·W[p+δ]', values: dots }],
+      x: Array.from(dots, (_, i) => i),
+      series: [{ label: 'W[p]·W[p+δ]', values: dots }],
     };
   }
   const maxOffset = Math.min(state.n - 1, engine.limits.maxPosition - state.p);
   const result = engine.offsetSimilarity({ p: state.p, maxOffset, dModel: state.d, base: state.base });
   const x = Array.from({ length: maxOffset + 1 }, (_, i) => i);
   if (state.scheme === 'rope') {
-    return { note: `The RoPE score R(p + δ)q · R(p)k ${from} for a fixed random q and k (head dim ${state.d}): it depends on δ only, whatever p is.`, x,
-      series: [{ label: 'RoPE score', values: result.ropeScore }] };
+    return {
+      note: `The RoPE score R(p + δ)q · R(p)k ${from} for a fixed random q and k (head dim ${state.d}): it depends on δ only, whatever p is.`,
+      x,
+      series: [{ label: 'RoPE score', values: result.ropeScore }],
+    };
   }
   return {
     note: `PE(p)·PE(p + δ) ${from} (dModel ${state.d}; the [sin | cos] layout permutes the same values, so its dot products are the same) beside the closed form Σ cos(δ w_i): it depends on δ only. Attention sees projected sums of token and position vectors, so this alone does not make attention relative.`,
-    x, series: [{ label: 'PE(p)·PE(p+δ)', values: result.sinusoidalDot }, { label: 'Σ cos(δ w_i)', values: result.sinusoidalClosedForm, dash: [6, 4] }],
+    x,
+    series: [
+      { label: 'PE(p)·PE(p+δ)', values: result.sinusoidalDot },
+      { label: 'Σ cos(δ w_i)', values: result.sinusoidalClosedForm, dash: [6, 4] },
+    ],
   };
 }
 
 /** Dimensions typed as "10, 22, 34": the list, or the reason it is refused (those past dModel are kept, and noted as not drawn). */
 function readDims(text, d = D_RULE.max) {
-  const parts = text.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const parts = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   const allowed = `Dimensions must be up to ${MAX_DIMS} whole numbers from 0 to ${d - 1}, separated by commas`;
   if (parts.length === 0 || parts.length > MAX_DIMS) return { problem: `${allowed}.` };
   const bad = parts.find((part) => !/^\d+$/.test(part) || Number(part) > d - 1);
@@ -154,19 +187,31 @@ function readDims(text, d = D_RULE.max) {
 export function createEncodingsView(container, engine, onChange) {
   // Default waves: one fast (wavelength about 26 positions), two middle (149, 837) and one slow (6,283) sine dimension.
   let state = /** @type {EncodingsState} */ ({ scheme: 'sinusoidal', d: 64, base: 10000, n: 1024, p: 500, dims: [10, 22, 34, 48], table: 'fresh' });
-  let trained = null;  // the trained and initial learned tables, once loaded (trainedTables)
-  let current = null;  // { table, scale, heatmap, basis }: basis holds what the notice needs besides p
-  let cursor = null;  // the heatmap cell the readout shows: { column, dim }, from the mouse or the arrow keys
+  let trained = null; // the trained and initial learned tables, once loaded (trainedTables)
+  let current = null; // { table, scale, heatmap, basis }: basis holds what the notice needs besides p
+  let cursor = null; // the heatmap cell the readout shows: { column, dim }, from the mouse or the arrow keys
 
-  const schemeSelect = element('select', Object.entries(SCHEMES).map(([v, s]) => element('option', [s.title], { attributes: { value: v } })), { id: 'enc-scheme' });
+  const schemeSelect = element(
+    'select',
+    Object.entries(SCHEMES).map(([v, s]) => element('option', [s.title], { attributes: { value: v } })),
+    { id: 'enc-scheme' },
+  );
   const dInput = element('input', [], { id: 'enc-d', attributes: { type: 'number', min: '8', max: '1024', step: '2' } });
   const baseInput = element('input', [], { id: 'enc-base', attributes: { type: 'number', min: '2', step: 'any' } });
-  const nSelect = element('select', [256, 512, 1024, 2048, 4096, 8192].map((n) => element('option', [int(n)], { attributes: { value: String(n) } })), { id: 'enc-n' });
+  const nSelect = element(
+    'select',
+    [256, 512, 1024, 2048, 4096, 8192].map((n) => element('option', [int(n)], { attributes: { value: String(n) } })),
+    { id: 'enc-n' },
+  );
   const dimsInput = element('input', [], { id: 'enc-dims', attributes: { type: 'text', inputmode: 'numeric', 'aria-describedby': 'enc-dims-help' } });
-  const tableSelect = element('select', [
-    element('option', ['Freshly initialised (seed 1)'], { attributes: { value: 'fresh' } }),
-    element('option', ['Trained (the toy model, L = 2,048)'], { attributes: { value: 'trained' } }),
-  ], { id: 'enc-table' });
+  const tableSelect = element(
+    'select',
+    [
+      element('option', ['Freshly initialised (seed 1)'], { attributes: { value: 'fresh' } }),
+      element('option', ['Trained (the toy model, L = 2,048)'], { attributes: { value: 'trained' } }),
+    ],
+    { id: 'enc-table' },
+  );
   const pSlider = element('input', [], { id: 'enc-p', attributes: { type: 'range', min: '0', max: '8191', step: '1' } });
   const pOutput = element('output', [], { attributes: { for: 'enc-p' } });
   const formula = element('p', [], { className: 'formula' });
@@ -176,25 +221,46 @@ export function createEncodingsView(container, engine, onChange) {
   const problem = element('p', [], { className: 'problem', attributes: { role: 'alert' } });
   const problems = { d: fieldProblem(dInput), base: fieldProblem(baseInput), dims: fieldProblem(dimsInput) };
 
-  const field = (control, text, ...extra) => element('div', [element('label', [text], { attributes: { for: control.id } }), control, ...extra], { className: 'control' });
-  const controls = element('form', [
-    field(schemeSelect, 'Scheme'), field(dInput, 'dModel (8–1024, even)', problems.d.message),
-    field(baseInput, 'Base b', problems.base.message), field(nSelect, 'Positions'),
-    field(dimsInput, 'Dimensions to plot', element('span', ['comma-separated, e.g. 0, 1, 62'], { id: 'enc-dims-help', className: 'help' }), problems.dims.message),
-    field(tableSelect, 'Learned table'),
-  ], { className: 'controls', attributes: { 'aria-label': 'Encoding settings' } });
+  const field = (control, text, ...extra) =>
+    element('div', [element('label', [text], { attributes: { for: control.id } }), control, ...extra], { className: 'control' });
+  const controls = element(
+    'form',
+    [
+      field(schemeSelect, 'Scheme'),
+      field(dInput, 'dModel (8–1024, even)', problems.d.message),
+      field(baseInput, 'Base b', problems.base.message),
+      field(nSelect, 'Positions'),
+      field(
+        dimsInput,
+        'Dimensions to plot',
+        element('span', ['comma-separated, e.g. 0, 1, 62'], { id: 'enc-dims-help', className: 'help' }),
+        problems.dims.message,
+      ),
+      field(tableSelect, 'Learned table'),
+    ],
+    { className: 'controls', attributes: { 'aria-label': 'Encoding settings' } },
+  );
   const tableField = tableSelect.parentElement;
   controls.addEventListener('submit', (event) => event.preventDefault());
 
-  const canvas = element('canvas', [], { id: 'enc-heatmap', attributes: { width: '1024', height: '256', role: 'img', tabindex: '0', 'aria-describedby': 'enc-heatmap-keys' } });
+  const canvas = element('canvas', [], {
+    id: 'enc-heatmap',
+    attributes: { width: '1024', height: '256', role: 'img', tabindex: '0', 'aria-describedby': 'enc-heatmap-keys' },
+  });
   const marker = element('div', [], { className: 'heatmap-marker', attributes: { 'aria-hidden': 'true' } });
-  const readout = element('p', ['Hover over the heatmap, or focus it and use the arrow keys, to read a value.'], { className: 'readout', id: 'enc-readout', attributes: { 'aria-live': 'off' } });
+  const readout = element('p', ['Hover over the heatmap, or focus it and use the arrow keys, to read a value.'], {
+    className: 'readout',
+    id: 'enc-readout',
+    attributes: { 'aria-live': 'off' },
+  });
   const spokenReadout = element('p', [], { className: 'visually-hidden', attributes: { 'aria-live': 'polite' } });
   const columnsNote = element('span', [], { className: 'heatmap-columns' });
   const initialCanvas = element('canvas', [], { id: 'enc-initial', attributes: { width: '1024', height: '96', role: 'img' } });
   const initialMarker = element('div', [], { className: 'heatmap-marker', attributes: { 'aria-hidden': 'true' } });
   const initialCaption = element('figcaption', []);
-  const initialFigure = element('figure', [element('div', [initialCanvas, initialMarker], { className: 'heatmap-frame' }), initialCaption], { className: 'heatmap-figure initial-table' });
+  const initialFigure = element('figure', [element('div', [initialCanvas, initialMarker], { className: 'heatmap-frame' }), initialCaption], {
+    className: 'heatmap-figure initial-table',
+  });
   initialFigure.hidden = true;
   const tableNote = element('p', [], { className: 'help', id: 'enc-table-note' });
   const vectorHeading = element('h3', [], { id: 'enc-vector-heading' });
@@ -210,16 +276,44 @@ export function createEncodingsView(container, engine, onChange) {
 
   container.append(
     element('div', [element('h2', ['Encodings explorer'], { id: 'encodings-heading' }), quizMe], { className: 'view-header' }),
-    controls, formula, notice, problem,
-    element('figure', [element('div', [canvas, marker], { className: 'heatmap-frame' }), element('figcaption', [
-      element('span', ['Position 0 → n − 1 left to right; dimension 0 at the top. The line marks p. ', columnsNote]),
-      element('span', [element('span', ['−1'], { className: 'legend-min' }), element('span', [], { className: 'legend-bar', attributes: { 'aria-hidden': 'true' } }), element('span', ['+1'], { className: 'legend-max' })], { className: 'legend' }),
-    ]), element('p', ['Arrow keys on the heatmap: ← → position, ↑ ↓ dimension.'], { id: 'enc-heatmap-keys', className: 'visually-hidden' }), readout, spokenReadout], { className: 'heatmap-figure' }),
-    tableNote, initialFigure,
+    controls,
+    formula,
+    notice,
+    problem,
+    element(
+      'figure',
+      [
+        element('div', [canvas, marker], { className: 'heatmap-frame' }),
+        element('figcaption', [
+          element('span', ['Position 0 → n − 1 left to right; dimension 0 at the top. The line marks p. ', columnsNote]),
+          element(
+            'span',
+            [
+              element('span', ['−1'], { className: 'legend-min' }),
+              element('span', [], { className: 'legend-bar', attributes: { 'aria-hidden': 'true' } }),
+              element('span', ['+1'], { className: 'legend-max' }),
+            ],
+            { className: 'legend' },
+          ),
+        ]),
+        element('p', ['Arrow keys on the heatmap: ← → position, ↑ ↓ dimension.'], { id: 'enc-heatmap-keys', className: 'visually-hidden' }),
+        readout,
+        spokenReadout,
+      ],
+      { className: 'heatmap-figure' },
+    ),
+    tableNote,
+    initialFigure,
     element('div', [element('label', ['Position p (0–8,191)'], { attributes: { for: 'enc-p' } }), pSlider, pOutput], { className: 'position-control' }),
-    vectorHeading, bars, values,
-    element('h3', ['Chosen dimensions as waves over position']), wavesNote, wavesBox,
-    element('h3', ['Similarity versus offset']), similarityNote, similarityBox,
+    vectorHeading,
+    bars,
+    values,
+    element('h3', ['Chosen dimensions as waves over position']),
+    wavesNote,
+    wavesBox,
+    element('h3', ['Similarity versus offset']),
+    similarityNote,
+    similarityBox,
   );
 
   /** Shows the cell under the cursor, after any redraw (so it never describes the previous table). */
@@ -254,14 +348,17 @@ export function createEncodingsView(container, engine, onChange) {
     const base = Number(baseInput.value);
     const baseOk = baseInput.value.trim() !== '' && Number.isFinite(base) && base >= 2 && base <= 1e9;
     const dims = readDims(dimsInput.value);
-    for (const [name, result] of /** @type {[string, { value?: unknown, problem?: string }][]} */ ([['d', d], ['dims', dims]])) {
+    for (const [name, result] of /** @type {[string, { value?: unknown, problem?: string }][]} */ ([
+      ['d', d],
+      ['dims', dims],
+    ])) {
       if ('problem' in result) problems[name].show(result.problem);
       else problems[name].clear();
     }
     if (baseOk) problems.base.clear();
     else problems.base.show(`The base must be a number from 2 to 1,000,000,000; got ${baseInput.value.trim().slice(0, 20) || 'nothing'}.`);
     if (!('value' in d) || !('value' in dims) || !baseOk) return null;
-    const table = /** @type {EncodingsState['table']} */ (tableSelect.value);  // one of the select's two options
+    const table = /** @type {EncodingsState['table']} */ (tableSelect.value); // one of the select's two options
     return { ...state, scheme: schemeSelect.value, d: d.value, base, n: Number(nSelect.value), p: Number(pSlider.value), dims: dims.value, table };
   }
 
@@ -283,20 +380,30 @@ export function createEncodingsView(container, engine, onChange) {
     tableField.hidden = !learned;
     const showTrained = learned && state.table === 'trained';
     initialFigure.hidden = !(showTrained && trained);
-    if (!showTrained) { tableNote.textContent = ''; return false; }
-    if (!trained) { tableNote.textContent = 'Loading the trained model…'; return true; }
-    const whose = trained.source === 'run' ? `your run from the toy-model view (seed ${trained.seed})` : `the model shipped with the page (seed ${trained.seed})`;
+    if (!showTrained) {
+      tableNote.textContent = '';
+      return false;
+    }
+    if (!trained) {
+      tableNote.textContent = 'Loading the trained model…';
+      return true;
+    }
+    const whose =
+      trained.source === 'run' ? `your run from the toy-model view (seed ${trained.seed})` : `the model shipped with the page (seed ${trained.seed})`;
     tableNote.textContent = `The learned table of the toy model trained to L = ${int(trained.trained.rows)} on copy back (${whose}): ${int(trained.trained.rows)} rows of ${trained.trained.cols} dimensions (dModel and Positions above apply to the fresh table). Below, the same table when training began.`;
     const initialScale = spanOf(trained.initial);
     createHeatmapView(initialCanvas, initialMarker, trained.initial, initialScale).draw(state.p);
     initialCaption.textContent = `Where it started: the same ${int(trained.initial.rows)} × ${trained.initial.cols} table at initialisation, N(0, 0.02²), drawn from −${initialScale} to +${initialScale} (the trained table above spans ±${spanOf(trained.trained)}).`;
-    initialCanvas.setAttribute('aria-label', `Heatmap of the learned table at initialisation: positions 0 to ${trained.initial.rows - 1} by dimensions 0 to ${trained.initial.cols - 1}`);
+    initialCanvas.setAttribute(
+      'aria-label',
+      `Heatmap of the learned table at initialisation: positions 0 to ${trained.initial.rows - 1} by dimensions 0 to ${trained.initial.cols - 1}`,
+    );
     return false;
   }
 
   function renderAll() {
     formula.replaceChildren(renderInline(SCHEMES[state.scheme].formula.replaceAll('b^', `${state.base}^`)));
-    if (renderTableChoice()) return;  // waits for the trained model
+    if (renderTableChoice()) return; // waits for the trained model
     try {
       const { table, scale } = tableFor(engine, state, trained);
       problem.textContent = '';
@@ -305,7 +412,10 @@ export function createEncodingsView(container, engine, onChange) {
       current = { table, scale, heatmap, basis: noticeBasis(engine, state, table, initial) };
       const tag = SCHEME_TAGS[state.scheme];
       quizMe.replaceChildren(quizMeLink(`tag:${tag}`, nameLabel(engine.names.scheme, tag)));
-      columnsNote.textContent = heatmap.positionsPerColumn > 1 ? `${int(state.n)} positions in ${int(heatmap.columns)} columns: each column is the mean of ${int(heatmap.positionsPerColumn)} positions.` : '';
+      columnsNote.textContent =
+        heatmap.positionsPerColumn > 1
+          ? `${int(state.n)} positions in ${int(heatmap.columns)} columns: each column is the mean of ${int(heatmap.positionsPerColumn)} positions.`
+          : '';
       container.querySelector('.legend-min').textContent = `−${scale}`;
       container.querySelector('.legend-max').textContent = `+${scale}`;
       const what = state.scheme === 'learned' && state.table === 'trained' ? 'the trained learned table' : SCHEMES[state.scheme].title;
@@ -314,7 +424,10 @@ export function createEncodingsView(container, engine, onChange) {
       renderPosition();
       const dims = state.dims.filter((dim) => dim < table.cols);
       const x = Array.from({ length: table.rows }, (_, p) => p);
-      waves.show(x, dims.map((dim) => ({ label: `dim ${dim}`, values: Array.from({ length: table.rows }, (_, p) => table.data[p * table.cols + dim]) })));
+      waves.show(
+        x,
+        dims.map((dim) => ({ label: `dim ${dim}`, values: Array.from({ length: table.rows }, (_, p) => table.data[p * table.cols + dim]) })),
+      );
       wavesNote.textContent = `${dims.length === state.dims.length ? '' : `Not drawn: dimension ${state.dims.filter((dim) => dim >= table.cols).join(', ')} (dModel is ${state.d}). `}Legend entries show or hide their wave; on the chart, ← → read the values.`;
       renderSimilarity();
     } catch (error) {
@@ -335,7 +448,7 @@ export function createEncodingsView(container, engine, onChange) {
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       vectorView.show(new Float64Array(0));
-      problem.textContent = error.message;  // e.g. the learned table has no row p
+      problem.textContent = error.message; // e.g. the learned table has no row p
     }
   }
 
@@ -352,22 +465,38 @@ export function createEncodingsView(container, engine, onChange) {
     const next = readControls();
     if (!next) return;
     state = next;
-    if (full) renderAll(); else renderPosition();
+    if (full) renderAll();
+    else renderPosition();
     onChange(state, full);
     // One entry per update, so a benchmark (or DevTools) can read the cost of each slider step.
     performance.measure(full ? 'posenc:encodings-render' : 'posenc:encodings-update', { start: started });
   };
   pSlider.addEventListener('input', commit(false));
-  pSlider.addEventListener('change', () => { if (!readControls()) return; renderSimilarity(); onChange(state, true); });
+  pSlider.addEventListener('change', () => {
+    if (!readControls()) return;
+    renderSimilarity();
+    onChange(state, true);
+  });
   for (const control of [schemeSelect, dInput, baseInput, nSelect, dimsInput, tableSelect]) control.addEventListener('change', commit(true));
   const loadTrained = () => {
     trained = null;
-    trainedTables(engine).then((tables) => { trained = tables; if (state.scheme === 'learned') renderAll(); },
-      (error) => { tableNote.textContent = `The trained model could not be loaded (${error.message}).`; });
+    trainedTables(engine).then(
+      (tables) => {
+        trained = tables;
+        if (state.scheme === 'learned') renderAll();
+      },
+      (error) => {
+        tableNote.textContent = `The trained model could not be loaded (${error.message}).`;
+      },
+    );
   };
   // Loaded on first use of the toggle, and again when the model in use changes.
-  tableSelect.addEventListener('change', () => { if (!trained) loadTrained(); });
-  onModelsChange(() => { if (trained || state.table === 'trained') loadTrained(); });
+  tableSelect.addEventListener('change', () => {
+    if (!trained) loadTrained();
+  });
+  onModelsChange(() => {
+    if (trained || state.table === 'trained') loadTrained();
+  });
 
   return {
     show(next) {
@@ -376,6 +505,8 @@ export function createEncodingsView(container, engine, onChange) {
       if (state.table === 'trained' && !trained) loadTrained();
       renderAll();
     },
-    get state() { return state; },
+    get state() {
+      return state;
+    },
   };
 }

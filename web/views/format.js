@@ -7,4 +7,4 @@ export const fixed = (value, digits = 3) => value.toFixed(digits).replace('-', '
 export const sci = (value, digits = 2) =>
   (Math.abs(value) !== 0 && (Math.abs(value) < 1e-3 || Math.abs(value) >= 1e6) ? value.toExponential(digits - 1) : value.toFixed(digits)).replace('-', '−');
 /** 1st, 2nd, 3rd, 4th, 11th, 21st… */
-export const ordinal = (n) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
+export const ordinal = (n) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;

@@ -4,7 +4,8 @@
 import uPlot from '../vendor/uPlot.esm.js';
 
 // uPlot's stylesheet is needed only where a chart is drawn, so it is linked on first use.
-if (!document.querySelector('[data-uplot]')) {  // the single-file build has it inline, as <style data-uplot>
+if (!document.querySelector('[data-uplot]')) {
+  // the single-file build has it inline, as <style data-uplot>
   const link = document.createElement('link');
   link.rel = 'stylesheet';
   link.href = new URL('../vendor/uPlot.min.css', import.meta.url).href;
@@ -52,7 +53,7 @@ function drawXMark(u, { at, label }) {
  */
 export function createLineChart(container, { xLabel, yLabel = '', title, height = 220, minWidth = 280, yRange, legend = true, band, xMark }) {
   let chart = null;
-  let cursorIndex = -1;  // the data point the keyboard cursor is on
+  let cursorIndex = -1; // the data point the keyboard cursor is on
   const width = () => Math.max(minWidth, container.clientWidth);
   const observer = new ResizeObserver(() => chart?.setSize({ width: width(), height }));
   observer.observe(container);
@@ -66,8 +67,8 @@ export function createLineChart(container, { xLabel, yLabel = '', title, height 
 
   /** uPlot options of one series. */
   /** A series' colour: its own (a CSS colour, or a custom property of the container such as '--series-accuracy'), else the palette's. */
-  const colourOf = (s, i) => (s.colour?.startsWith('--') ? getComputedStyle(container).getPropertyValue(s.colour).trim() : s.colour)
-    || SERIES_COLOURS[i % SERIES_COLOURS.length];
+  const colourOf = (s, i) =>
+    (s.colour?.startsWith('--') ? getComputedStyle(container).getPropertyValue(s.colour).trim() : s.colour) || SERIES_COLOURS[i % SERIES_COLOURS.length];
   const seriesOptions = (s, i) => ({ label: s.label, stroke: colourOf(s, i), width: 1.5, dash: s.dash, points: { show: false } });
 
   /** Legend entries are buttons that show or hide their series, by keyboard as by mouse. */
@@ -92,7 +93,10 @@ export function createLineChart(container, { xLabel, yLabel = '', title, height 
     const xs = chart.data[0];
     cursorIndex = Math.max(0, Math.min(xs.length - 1, index));
     chart.setCursor({ left: chart.valToPos(xs[cursorIndex], 'x'), top: chart.bbox.height / devicePixelRatio / 2 });
-    const values = chart.series.slice(1).map((s, i) => (s.show ? `${s.label} ${readable(chart.data[i + 1][cursorIndex])}` : null)).filter(Boolean);
+    const values = chart.series
+      .slice(1)
+      .map((s, i) => (s.show ? `${s.label} ${readable(chart.data[i + 1][cursorIndex])}` : null))
+      .filter(Boolean);
     spoken.textContent = `${xLabel} ${readable(xs[cursorIndex])}: ${values.join(', ')}`;
   }
 
@@ -138,12 +142,21 @@ export function createLineChart(container, { xLabel, yLabel = '', title, height 
         cursor: { drag: { x: false, y: false } },
         legend: { show: legend, live: true },
         scales: { x: { time: false }, ...(yRange ? { y: { range: yRange } } : {}) },
-        axes: [{ label: xLabel, stroke: ink, grid, ticks: grid }, { label: yLabel, size: yLabel ? 60 : 40, stroke: ink, grid, ticks: grid }],
+        axes: [
+          { label: xLabel, stroke: ink, grid, ticks: grid },
+          { label: yLabel, size: yLabel ? 60 : 40, stroke: ink, grid, ticks: grid },
+        ],
         series: [{ label: xLabel }, ...series.map(seriesOptions)],
         // uPlot fills a band from its first series down, clipped to above its second: shaded only where upper > lower.
-        bands: band ? [{ series: /** @type {[number, number]} */ ([band.upper + 1, band.lower + 1]), fill: styles.getPropertyValue(band.fill).trim() || band.fill }] : [],
+        bands: band
+          ? [{ series: /** @type {[number, number]} */ ([band.upper + 1, band.lower + 1]), fill: styles.getPropertyValue(band.fill).trim() || band.fill }]
+          : [],
         hooks: {
-          setSeries: [(u, i) => { if (i !== null) u.root.querySelectorAll('.u-legend .u-series')[i]?.querySelector('th')?.setAttribute('aria-pressed', String(u.series[i].show)); }],
+          setSeries: [
+            (u, i) => {
+              if (i !== null) u.root.querySelectorAll('.u-legend .u-series')[i]?.querySelector('th')?.setAttribute('aria-pressed', String(u.series[i].show));
+            },
+          ],
           draw: xMark ? [(u) => drawXMark(u, xMark)] : [],
         },
       };

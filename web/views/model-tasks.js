@@ -8,10 +8,14 @@
  */
 export function taskDescription(task, trainer) {
   switch (task) {
-    case 'copyBack': return `output the token ${trainer.offset} positions back: one head must point at an exact offset.`;
-    case 'recallFirst': return 'output the passkey at position 0, however far back it is.';
-    case 'lastMarker': return `output the latest of the marker tokens, which turn up about every ${trainer.markerSpacing} positions.`;
-    default: return '';
+    case 'copyBack':
+      return `output the token ${trainer.offset} positions back: one head must point at an exact offset.`;
+    case 'recallFirst':
+      return 'output the passkey at position 0, however far back it is.';
+    case 'lastMarker':
+      return `output the latest of the marker tokens, which turn up about every ${trainer.markerSpacing} positions.`;
+    default:
+      return '';
   }
 }
 

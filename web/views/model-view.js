@@ -26,12 +26,12 @@ const nullIfMissing = (values, counts) => Array.from(values, (v, i) => (counts[i
 export function createModelView(container, onChange) {
   let state = /** @type {ModelState} */ ({ preset: 'positionModels', seed: 1 });
   let worker = null;
-  let training = null;  // presets and names, from the worker's 'ready'
-  let names = null;     // the engine's names and labels, from 'ready'
+  let training = null; // presets and names, from the worker's 'ready'
+  let names = null; // the engine's names and labels, from 'ready'
   let results = [];
-  let run = null;       // what the results on the page are: { preset, seed, source: 'run' | 'shipped' }
+  let run = null; // what the results on the page are: { preset, seed, source: 'run' | 'shipped' }
   let running = false;
-  let trainedModels = new Map();  // scheme -> { scheme, task, parameters } of the run in progress
+  let trainedModels = new Map(); // scheme -> { scheme, task, parameters } of the run in progress
 
   const presetSelect = element('select', [], { id: 'model-preset' });
   const seedInput = element('input', [], { id: 'model-seed', attributes: { type: 'number', min: '0', max: '1000000', step: '1' } });
@@ -48,42 +48,70 @@ export function createModelView(container, onChange) {
   const shownNote = element('p', [], { id: 'model-shown', className: 'model-shown' });
   const results$ = element('div', [], { id: 'model-results' });
   const published = element('section', [], { className: 'published-results', attributes: { 'aria-label': 'Published results' } });
-  const controls = element('form', [
-    element('div', [element('label', ['Preset'], { attributes: { for: 'model-preset' } }), presetSelect], { className: 'control' }),
-    element('div', [element('label', ['Seed'], { attributes: { for: 'model-seed' } }), seedInput, seedProblem.message], { className: 'control' }),
-    element('div', [element('label', ['Schemes'], { attributes: { for: 'model-schemes' } }), schemeSelect], { className: 'control' }),
-    element('div', [train, cancel, exportJson, exportCsv], { className: 'button-row' }),
-  ], { className: 'controls', attributes: { 'aria-label': 'Training settings' } });
-  controls.addEventListener('submit', (event) => event.preventDefault());  // Enter in the seed field submits nothing
+  const controls = element(
+    'form',
+    [
+      element('div', [element('label', ['Preset'], { attributes: { for: 'model-preset' } }), presetSelect], { className: 'control' }),
+      element('div', [element('label', ['Seed'], { attributes: { for: 'model-seed' } }), seedInput, seedProblem.message], { className: 'control' }),
+      element('div', [element('label', ['Schemes'], { attributes: { for: 'model-schemes' } }), schemeSelect], { className: 'control' }),
+      element('div', [train, cancel, exportJson, exportCsv], { className: 'button-row' }),
+    ],
+    { className: 'controls', attributes: { 'aria-label': 'Training settings' } },
+  );
+  controls.addEventListener('submit', (event) => event.preventDefault()); // Enter in the seed field submits nothing
 
   container.append(
-    element('div', [element('h2', ['Train a toy transformer, then ask it past its trained length'], { id: 'model-heading' }),
-      element('p', [quizMeLink('live:model')], { className: 'quiz-me-row' })], { className: 'view-header' }),
-    element('p', ['A one-layer causal transformer (d = 32, 2 heads) is trained from a seed for each position scheme, then asked at positions past its trained length L. Accuracy says whether it is right; confidence (the mean probability of its answer) says whether it sounds right. Where confidence stands above accuracy the chart is shaded: there the model is fluent but wrong.'], { className: 'lede' }),
+    element(
+      'div',
+      [
+        element('h2', ['Train a toy transformer, then ask it past its trained length'], { id: 'model-heading' }),
+        element('p', [quizMeLink('live:model')], { className: 'quiz-me-row' }),
+      ],
+      { className: 'view-header' },
+    ),
+    element(
+      'p',
+      [
+        'A one-layer causal transformer (d = 32, 2 heads) is trained from a seed for each position scheme, then asked at positions past its trained length L. Accuracy says whether it is right; confidence (the mean probability of its answer) says whether it sounds right. Where confidence stands above accuracy the chart is shaded: there the model is fluent but wrong.',
+      ],
+      { className: 'lede' },
+    ),
     controls,
-    description, bar, progressText, announcer, shownNote, results$, published,
+    description,
+    bar,
+    progressText,
+    announcer,
+    shownNote,
+    results$,
+    published,
   );
 
   const labelOf = (list, name) => names?.[list].find((entry) => entry.name === name)?.label ?? name;
   /** A trained model's name for people: the scheme, and the learned table's policy past L. */
-  const modelLabel = (result) => (result.overflow ? `${labelOf('scheme', result.scheme)}, ${labelOf('overflow', result.overflow)}` : labelOf('scheme', result.scheme));
+  const modelLabel = (result) =>
+    result.overflow ? `${labelOf('scheme', result.scheme)}, ${labelOf('overflow', result.overflow)}` : labelOf('scheme', result.scheme);
   const presetOf = (name) => training?.presets.find((p) => p.name === name);
 
   function startWorker() {
     worker = new Worker(new URL('../trainer-worker.js', import.meta.url), { type: 'module' });
     worker.onmessage = ({ data }) => handlers[data.type]?.(data);
-    worker.onerror = (event) => { progressText.textContent = `The trainer failed: ${event.message}`; setRunning(false); };
+    worker.onerror = (event) => {
+      progressText.textContent = `The trainer failed: ${event.message}`;
+      setRunning(false);
+    };
   }
 
   function setRunning(next) {
     running = next;
     train.disabled = running || !training;
-    presetSelect.disabled = seedInput.disabled = schemeSelect.disabled = running;  // the run's settings hold until it ends
+    presetSelect.disabled = seedInput.disabled = schemeSelect.disabled = running; // the run's settings hold until it ends
     cancel.disabled = !running;
     exportJson.disabled = exportCsv.disabled = running || results.length === 0;
   }
 
-  let totalSteps = 0, doneSteps = 0, lastAnnounced = 0;
+  let totalSteps = 0,
+    doneSteps = 0,
+    lastAnnounced = 0;
   const handlers = {
     ready({ training: presets, names: engineNames }) {
       training = presets;
@@ -101,7 +129,10 @@ export function createModelView(container, onChange) {
       bar.value = finished / totalSteps;
       progressText.textContent = `Training ${labelOf('scheme', scheme)} on “${labelOf('task', task)}”: step ${int(step)} of ${int(steps)}, loss ${fixed(loss, 3)}.`;
       if (step === steps) doneSteps += steps;
-      if (performance.now() - lastAnnounced > 5000) { announcer.textContent = progressText.textContent; lastAnnounced = performance.now(); }
+      if (performance.now() - lastAnnounced > 5000) {
+        announcer.textContent = progressText.textContent;
+        lastAnnounced = performance.now();
+      }
     },
     model({ scheme, task, parameters }) {
       trainedModels.set(scheme, { scheme, task, parameters });
@@ -158,29 +189,40 @@ export function createModelView(container, onChange) {
   /** The position view's preset opens on the shipped models, scored here by the engine (in the worker). */
   function showShippedIfTheirs() {
     if (running || results.length > 0) return;
-    shippedModels().then((shipped) => {
-      if (running || results.length > 0 || shipped.preset !== state.preset) return;
-      startResults({ preset: shipped.preset, seed: shipped.seed, source: 'shipped' });
-      progressText.textContent = 'Scoring the shipped models…';
-      shownNote.textContent = `Shown: the models shipped with the page (trained by npm run train:shipped, seed ${shipped.seed}, ${int(shipped.steps)} steps each), scored in your browser now. Train every scheme to see your own run; it then answers in the position view too.`;
-      const models = [...shipped.models.values()].map(({ scheme, task, parameters }) => ({ scheme, task, parameters: parameters.slice() }));
-      worker.postMessage({ type: 'evaluate', preset: shipped.preset, steps: shipped.steps, models });
-    }, (error) => { shownNote.textContent = `The shipped models could not be loaded (${error.message}).`; });
+    shippedModels().then(
+      (shipped) => {
+        if (running || results.length > 0 || shipped.preset !== state.preset) return;
+        startResults({ preset: shipped.preset, seed: shipped.seed, source: 'shipped' });
+        progressText.textContent = 'Scoring the shipped models…';
+        shownNote.textContent = `Shown: the models shipped with the page (trained by npm run train:shipped, seed ${shipped.seed}, ${int(shipped.steps)} steps each), scored in your browser now. Train every scheme to see your own run; it then answers in the position view too.`;
+        const models = [...shipped.models.values()].map(({ scheme, task, parameters }) => ({ scheme, task, parameters: parameters.slice() }));
+        worker.postMessage({ type: 'evaluate', preset: shipped.preset, steps: shipped.steps, models });
+      },
+      (error) => {
+        shownNote.textContent = `The shipped models could not be loaded (${error.message}).`;
+      },
+    );
   }
 
   /** A finished run of the shipped models' preset answers in the position view from now on, for its schemes. */
   function offerToPositionView() {
     const { seed } = run;
     const models = [...trainedModels.values()];
-    shippedModels().then((shipped) => {
-      if (shipped.preset !== run.preset || models.length === 0) return;
-      offerRun(seed, models);
-      const which = models.length === shipped.models.size ? 'these models' : `your ${models.map(({ scheme }) => labelOf('scheme', scheme)).join(', ')} model${models.length > 1 ? 's' : ''}`;
-      shownNote.textContent = `Shown: your run (seed ${seed}). The position view now asks ${which} (its ‘Trained models’ setting switches back to the shipped ones).`;
-    }, () => {});
+    shippedModels().then(
+      (shipped) => {
+        if (shipped.preset !== run.preset || models.length === 0) return;
+        offerRun(seed, models);
+        const which =
+          models.length === shipped.models.size
+            ? 'these models'
+            : `your ${models.map(({ scheme }) => labelOf('scheme', scheme)).join(', ')} model${models.length > 1 ? 's' : ''}`;
+        shownNote.textContent = `Shown: your run (seed ${seed}). The position view now asks ${which} (its ‘Trained models’ setting switches back to the shipped ones).`;
+      },
+      () => {},
+    );
   }
 
-  const taskViews = new Map();  // task -> { section, panels, table, charts: Map(label -> chart) }
+  const taskViews = new Map(); // task -> { section, panels, table, charts: Map(label -> chart) }
 
   /** The section of one task: its description, a chart per model, and a table of the numbers. */
   function taskView(task) {
@@ -189,13 +231,28 @@ export function createModelView(container, onChange) {
       const panels = element('div', [], { className: 'model-panels' });
       const table = element('div');
       const swatch = (kind, text) => element('span', [element('span', [], { className: `key-${kind}`, attributes: { 'aria-hidden': 'true' } }), text]);
-      const key = element('p', [swatch('accuracy', 'accuracy'), swatch('confidence', 'confidence'), swatch('gap', 'confident but wrong'),
-        swatch('trained', 'L, the trained length')], { className: 'chart-key help' });
-      const section = element('section', [
-        element('h3', [`Task: ${labelOf('task', task)}`]),
-        element('p', [`Asked to ${taskDescription(task, preset.trainer)} Trained to L = ${int(preset.trainer.trainedLength)}, asked up to ${int(preset.evaluation.length)}.`], { className: 'help' }),
-        key, panels, table,
-      ], { className: 'model-task', attributes: { 'data-task': task } });
+      const key = element(
+        'p',
+        [swatch('accuracy', 'accuracy'), swatch('confidence', 'confidence'), swatch('gap', 'confident but wrong'), swatch('trained', 'L, the trained length')],
+        { className: 'chart-key help' },
+      );
+      const section = element(
+        'section',
+        [
+          element('h3', [`Task: ${labelOf('task', task)}`]),
+          element(
+            'p',
+            [
+              `Asked to ${taskDescription(task, preset.trainer)} Trained to L = ${int(preset.trainer.trainedLength)}, asked up to ${int(preset.evaluation.length)}.`,
+            ],
+            { className: 'help' },
+          ),
+          key,
+          panels,
+          table,
+        ],
+        { className: 'model-task', attributes: { 'data-task': task } },
+      );
       results$.append(section);
       taskViews.set(task, { section, panels, table, charts: new Map() });
     }
@@ -211,8 +268,16 @@ export function createModelView(container, onChange) {
       const panel = element('section', [element('h4', [name]), box, finding], { className: 'model-panel', attributes: { 'aria-label': name } });
       view.panels.append(panel);
       const L = result.trainedLength;
-      const chart = createLineChart(box, { xLabel: 'position', title: `${name}: accuracy and confidence per position bucket`,
-        height: 170, minWidth: 160, yRange: [0, 1], legend: false, band: { upper: 1, lower: 0, fill: '--gap-fill' }, xMark: { at: L, label: `L = ${int(L)}` } });
+      const chart = createLineChart(box, {
+        xLabel: 'position',
+        title: `${name}: accuracy and confidence per position bucket`,
+        height: 170,
+        minWidth: 160,
+        yRange: [0, 1],
+        legend: false,
+        band: { upper: 1, lower: 0, fill: '--gap-fill' },
+        xMark: { at: L, label: `L = ${int(L)}` },
+      });
       view.charts.set(name, { chart, finding });
     }
     const { chart, finding } = view.charts.get(name);
@@ -231,17 +296,33 @@ export function createModelView(container, onChange) {
     const rows = results.filter((r) => r.task === task);
     const view = taskView(task);
     for (const result of rows) panelFor(view, result, preset);
-    view.table.replaceChildren(element('table', [
-      element('caption', ['Inside and past the trained length, from these models']),
-      element('thead', [element('tr', ['Model', 'Accuracy inside L', 'Accuracy past L', 'Confidence past L'].map((h) => element('th', [h], { attributes: { scope: 'col' } })))]),
-      // data-label names each cell where a narrow screen stacks a row's cells (views.css).
-      element('tbody', rows.map((r) => element('tr', [
-        element('th', [modelLabel(r)], { attributes: { scope: 'row' } }),
-        element('td', [fixed(r.inDistribution.accuracy, 2)], { attributes: { 'data-label': 'Accuracy inside L' } }),
-        element('td', [r.beyond.count ? fixed(r.beyond.accuracy, 2) : 'no row'], { attributes: { 'data-label': 'Accuracy past L' } }),
-        element('td', [r.beyond.count ? fixed(r.beyond.confidence, 2) : '—'], { attributes: { 'data-label': 'Confidence past L' } }),
-      ]))),
-    ], { className: 'compact model-table' }));
+    view.table.replaceChildren(
+      element(
+        'table',
+        [
+          element('caption', ['Inside and past the trained length, from these models']),
+          element('thead', [
+            element(
+              'tr',
+              ['Model', 'Accuracy inside L', 'Accuracy past L', 'Confidence past L'].map((h) => element('th', [h], { attributes: { scope: 'col' } })),
+            ),
+          ]),
+          // data-label names each cell where a narrow screen stacks a row's cells (views.css).
+          element(
+            'tbody',
+            rows.map((r) =>
+              element('tr', [
+                element('th', [modelLabel(r)], { attributes: { scope: 'row' } }),
+                element('td', [fixed(r.inDistribution.accuracy, 2)], { attributes: { 'data-label': 'Accuracy inside L' } }),
+                element('td', [r.beyond.count ? fixed(r.beyond.accuracy, 2) : 'no row'], { attributes: { 'data-label': 'Accuracy past L' } }),
+                element('td', [r.beyond.count ? fixed(r.beyond.confidence, 2) : '—'], { attributes: { 'data-label': 'Confidence past L' } }),
+              ]),
+            ),
+          ),
+        ],
+        { className: 'compact model-table' },
+      ),
+    );
   }
 
   function clearResults() {
@@ -250,27 +331,41 @@ export function createModelView(container, onChange) {
     results$.replaceChildren();
   }
 
-  const serialisable = () => results.map((r) => ({ ...r, losses: Array.from(r.losses),
-    buckets: Object.fromEntries(Object.entries(r.buckets).map(([k, v]) => [k, Array.from(v)])) }));
+  const serialisable = () =>
+    results.map((r) => ({ ...r, losses: Array.from(r.losses), buckets: Object.fromEntries(Object.entries(r.buckets).map(([k, v]) => [k, Array.from(v)])) }));
   const exportName = () => `posenc-model-${run.preset}-${run.source === 'shipped' ? 'shipped' : `seed${run.seed}`}`;
-  exportJson.addEventListener('click', () => downloadFile(`${exportName()}.json`, JSON.stringify({ ...run, results: serialisable() }, null, 2), 'application/json'));
+  exportJson.addEventListener('click', () =>
+    downloadFile(`${exportName()}.json`, JSON.stringify({ ...run, results: serialisable() }, null, 2), 'application/json'),
+  );
   exportCsv.addEventListener('click', () => downloadFile(`${exportName()}.csv`, resultsCsv(results), 'text/csv'));
   train.addEventListener('click', startTraining);
   cancel.addEventListener('click', () => worker.postMessage({ type: 'cancel' }));
-  for (const control of [presetSelect, seedInput]) control.addEventListener('change', () => {
-    const seed = readWholeNumber(seedInput.value, { name: 'The seed', min: 0, max: 1_000_000 });
-    train.disabled = 'problem' in seed || !training;  // never train with a seed other than the one shown
-    if ('problem' in seed) { seedProblem.show(seed.problem); return; }
-    seedProblem.clear();
-    state = { preset: presetSelect.value, seed: seed.value };
-    describePreset();
-    onChange(state, true);
-    if (run?.source === 'shipped' && run.preset !== state.preset) { clearResults(); results = []; run = null; shownNote.textContent = ''; setRunning(false); }
-    showShippedIfTheirs();
-  });
+  for (const control of [presetSelect, seedInput])
+    control.addEventListener('change', () => {
+      const seed = readWholeNumber(seedInput.value, { name: 'The seed', min: 0, max: 1_000_000 });
+      train.disabled = 'problem' in seed || !training; // never train with a seed other than the one shown
+      if ('problem' in seed) {
+        seedProblem.show(seed.problem);
+        return;
+      }
+      seedProblem.clear();
+      state = { preset: presetSelect.value, seed: seed.value };
+      describePreset();
+      onChange(state, true);
+      if (run?.source === 'shipped' && run.preset !== state.preset) {
+        clearResults();
+        results = [];
+        run = null;
+        shownNote.textContent = '';
+        setRunning(false);
+      }
+      showShippedIfTheirs();
+    });
 
   startWorker();
-  showPublishedResults(published).catch((error) => { published.textContent = `Published results unavailable: ${error.message}`; });
+  showPublishedResults(published).catch((error) => {
+    published.textContent = `Published results unavailable: ${error.message}`;
+  });
 
   return {
     show(next) {
@@ -281,6 +376,8 @@ export function createModelView(container, onChange) {
       describePreset();
       if (training) showShippedIfTheirs();
     },
-    get state() { return state; },
+    get state() {
+      return state;
+    },
   };
 }

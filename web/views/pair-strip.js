@@ -33,7 +33,8 @@ export function drawPairStrip(canvas, pairs) {
   });
   const radius = Math.max(1.5, Math.min(4, slot / 2 - 0.5));
   drawn.forEach((pair, column) => {
-    const cx = (column + 0.5) * slot, cy = y(pairs.angleAtP[pair]);
+    const cx = (column + 0.5) * slot,
+      cy = y(pairs.angleAtP[pair]);
     context.beginPath();
     if (pairs.outOfRange[pair]) {
       context.strokeStyle = styles.getPropertyValue('--out-of-range').trim() || '#d94801';

@@ -48,72 +48,125 @@ const describe = {
     const verdict = result.rowExists
       ? `Row ${int(state.p)} exists and was trained.`
       : `No row ${int(state.p)}: the table ends at row ${int(state.L - 1)}. `
-        + (state.overflow === 'error' ? 'The lookup fails.' : `'${state.overflow}' hands over row ${rowText(chosen.sourceRow)} instead; ${costs[state.overflow]}.`);
-    const rows = result.policies.map((entry) => element('tr', [
-      element('th', [entry.policy], { attributes: { scope: 'row' } }),
-      element('td', [Number.isNaN(entry.sourceRow) ? 'none' : rowText(entry.sourceRow)]),
-      element('td', [result.rowExists ? '—' : entry.policy === 'error' ? 'refused' : costText(entry)]),
-    ]));
-    const table = element('table', [
-      element('caption', ['What each policy hands over']),
-      element('thead', [element('tr', ['Policy', 'Row', 'Cost'].map((h) => element('th', [h], { attributes: { scope: 'col' } })))]),
-      element('tbody', rows),
-    ], { className: 'compact' });
+        + (state.overflow === 'error'
+          ? 'The lookup fails.'
+          : `'${state.overflow}' hands over row ${rowText(chosen.sourceRow)} instead; ${costs[state.overflow]}.`);
+    const rows = result.policies.map((entry) =>
+      element('tr', [
+        element('th', [entry.policy], { attributes: { scope: 'row' } }),
+        element('td', [Number.isNaN(entry.sourceRow) ? 'none' : rowText(entry.sourceRow)]),
+        element('td', [result.rowExists ? '—' : entry.policy === 'error' ? 'refused' : costText(entry)]),
+      ]),
+    );
+    const table = element(
+      'table',
+      [
+        element('caption', ['What each policy hands over']),
+        element('thead', [
+          element(
+            'tr',
+            ['Policy', 'Row', 'Cost'].map((h) => element('th', [h], { attributes: { scope: 'col' } })),
+          ),
+        ]),
+        element('tbody', rows),
+      ],
+      { className: 'compact' },
+    );
     return { verdict, body: [element('dl', stat('Row exists', result.rowExists ? 'yes' : 'no')), table] };
   },
   sinusoidal(result, state) {
     const pairs = result.pairs.wavelength.length;
-    const verdict = result.outOfRangeCount === 0
-      ? `Defined and inside what training saw: every pair's angle at ${int(state.p)} occurred below ${int(state.L)}.`
-      : `Defined but never trained: ${result.outOfRangeCount} of ${pairs} pairs sit at angles no position below ${int(state.L)} produced; the closest trained vector is PE(${int(result.nearest.position)}), cosine ${fixed(result.nearest.cosine)}.`;
-    return { verdict, pairs: result.pairs, body: [element('dl', [
-      ...stat('Pairs slower than L', `${result.longWavelengthCount} of ${pairs}`),
-      ...stat('Outside the trained angles', `${result.outOfRangeCount} of ${pairs}`),
-      ...stat('Nearest trained encoding', `PE(${int(result.nearest.position)}), cos ${fixed(result.nearest.cosine)}`),
-    ])] };
+    const verdict =
+      result.outOfRangeCount === 0
+        ? `Defined and inside what training saw: every pair's angle at ${int(state.p)} occurred below ${int(state.L)}.`
+        : `Defined but never trained: ${result.outOfRangeCount} of ${pairs} pairs sit at angles no position below ${int(state.L)} produced; the closest trained vector is PE(${int(result.nearest.position)}), cosine ${fixed(result.nearest.cosine)}.`;
+    return {
+      verdict,
+      pairs: result.pairs,
+      body: [
+        element('dl', [
+          ...stat('Pairs slower than L', `${result.longWavelengthCount} of ${pairs}`),
+          ...stat('Outside the trained angles', `${result.outOfRangeCount} of ${pairs}`),
+          ...stat('Nearest trained encoding', `PE(${int(result.nearest.position)}), cos ${fixed(result.nearest.cosine)}`),
+        ]),
+      ],
+    };
   },
   rope(result, state, unscaled, names) {
     const pairs = result.pairs.wavelength.length;
     const scaling = scalingFor(state);
     const label = names.scalingKind.find(({ name }) => name === scaling.kind)?.label ?? scaling.kind;
     const how = scaling.kind === 'none' ? '' : ` with ${label} at s = ${fixed(scaling.factor)}`;
-    const verdict = result.outOfRangeCount === 0
-      ? `Distance ${int(state.p)}${how}: every pair stays within angles seen in training.`
-      : `Distance ${int(state.p)}${how}: ${result.outOfRangeCount} of ${pairs} pairs rotate past any angle seen in training.`;
-    const reason = scaling.kind === 'ntk' && result.outOfRangeCount > 0 ? [element('p', [ntkReason(result, state, unscaled)], { className: 'scheme-reason' })] : [];
-    return { verdict, pairs: result.pairs, body: [element('dl', [
-      ...stat('Pairs slower than L', `${result.longWavelengthCount} of ${pairs}`),
-      ...stat('Outside the trained angles', `${result.outOfRangeCount} of ${pairs}`),
-      ...stat('Attention factor', fixed(result.attentionFactor)),
-    ]), ...reason] };
+    const verdict =
+      result.outOfRangeCount === 0
+        ? `Distance ${int(state.p)}${how}: every pair stays within angles seen in training.`
+        : `Distance ${int(state.p)}${how}: ${result.outOfRangeCount} of ${pairs} pairs rotate past any angle seen in training.`;
+    const reason =
+      scaling.kind === 'ntk' && result.outOfRangeCount > 0 ? [element('p', [ntkReason(result, state, unscaled)], { className: 'scheme-reason' })] : [];
+    return {
+      verdict,
+      pairs: result.pairs,
+      body: [
+        element('dl', [
+          ...stat('Pairs slower than L', `${result.longWavelengthCount} of ${pairs}`),
+          ...stat('Outside the trained angles', `${result.outOfRangeCount} of ${pairs}`),
+          ...stat('Attention factor', fixed(result.attentionFactor)),
+        ]),
+        ...reason,
+      ],
+    };
   },
   alibi(result, state) {
     const heads = result.slopes.length;
     const blind = result.effectiveSpan.filter((span) => span < state.p).length;
     const mildest = Math.max(...result.biasAtP);
     const verdict = `At distance ${int(state.p)} the mildest head adds ${fixed(mildest, 1)} to the logit (weight × ${sci(Math.exp(mildest))}); ${blind} of ${heads} heads give such a key under a millionth of the nearest key's weight.`;
-    const rows = Array.from(result.slopes, (slope, h) => element('tr', [
-      element('th', [String(h)], { attributes: { scope: 'row' } }),
-      element('td', [sci(slope, 3)]), element('td', [fixed(result.biasAtP[h], 1)]), element('td', [int(result.effectiveSpan[h])]),
-    ]));
-    return { verdict, body: [element('table', [
-      element('caption', ['Per head: slope, bias at distance p, reach (weight ≥ 10⁻⁶ of the nearest key)']),
-      element('thead', [element('tr', ['Head', 'Slope', 'Bias', 'Reach'].map((h) => element('th', [h], { attributes: { scope: 'col' } })))]),
-      element('tbody', rows),
-    ], { className: 'compact' })] };
+    const rows = Array.from(result.slopes, (slope, h) =>
+      element('tr', [
+        element('th', [String(h)], { attributes: { scope: 'row' } }),
+        element('td', [sci(slope, 3)]),
+        element('td', [fixed(result.biasAtP[h], 1)]),
+        element('td', [int(result.effectiveSpan[h])]),
+      ]),
+    );
+    return {
+      verdict,
+      body: [
+        element(
+          'table',
+          [
+            element('caption', ['Per head: slope, bias at distance p, reach (weight ≥ 10⁻⁶ of the nearest key)']),
+            element('thead', [
+              element(
+                'tr',
+                ['Head', 'Slope', 'Bias', 'Reach'].map((h) => element('th', [h], { attributes: { scope: 'col' } })),
+              ),
+            ]),
+            element('tbody', rows),
+          ],
+          { className: 'compact' },
+        ),
+      ],
+    };
   },
   t5(result, state) {
     const first = result.firstDistanceInBucket;
-    const verdict = first === state.p
-      ? `Distance ${int(state.p)} has a bucket of its own (${result.bucket}): the model can tell it from its neighbours.`
-      : result.bucket === result.bucketAtMaxDistance
-        ? `Distance ${int(state.p)} is bucket ${result.bucket}, shared with every distance from ${int(first)} on: the model cannot tell ${int(state.p)} from ${int(first)}.`
-        : `Distance ${int(state.p)} is bucket ${result.bucket}, which starts at distance ${int(first)}: the model cannot tell ${int(state.p)} from ${int(first)}.`;
-    return { verdict, body: [element('dl', [
-      ...stat('Bucket at distance p', String(result.bucket)),
-      ...stat('Bucket at max distance 128', String(result.bucketAtMaxDistance)),
-      ...stat('First distance in that bucket', int(result.firstDistanceInBucket)),
-    ])] };
+    const verdict =
+      first === state.p
+        ? `Distance ${int(state.p)} has a bucket of its own (${result.bucket}): the model can tell it from its neighbours.`
+        : result.bucket === result.bucketAtMaxDistance
+          ? `Distance ${int(state.p)} is bucket ${result.bucket}, shared with every distance from ${int(first)} on: the model cannot tell ${int(state.p)} from ${int(first)}.`
+          : `Distance ${int(state.p)} is bucket ${result.bucket}, which starts at distance ${int(first)}: the model cannot tell ${int(state.p)} from ${int(first)}.`;
+    return {
+      verdict,
+      body: [
+        element('dl', [
+          ...stat('Bucket at distance p', String(result.bucket)),
+          ...stat('Bucket at max distance 128', String(result.bucketAtMaxDistance)),
+          ...stat('First distance in that bucket', int(result.firstDistanceInBucket)),
+        ]),
+      ],
+    };
   },
   nope(_result, state) {
     return { verdict: `Nothing is added, so nothing runs out at ${int(state.p)}: position reaches the model only through the causal mask.`, body: [] };
@@ -128,10 +181,14 @@ const describe = {
 function ntkReason(result, state, unscaled) {
   const needed = state.p / (state.L - 1);
   const slowdowns = [];
-  result.pairs.outOfRange.forEach((outside, i) => { if (outside) slowdowns.push((2 * Math.PI / result.pairs.wavelength[i]) / result.frequencies[i]); });
+  result.pairs.outOfRange.forEach((outside, i) => {
+    if (outside) slowdowns.push((2 * Math.PI) / result.pairs.wavelength[i] / result.frequencies[i]);
+  });
   const range = `${fixed(Math.min(...slowdowns), 2)}–${fixed(Math.max(...slowdowns), 2)}×`;
-  const same = unscaled && unscaled.outOfRangeCount === result.outOfRangeCount
-    ? ` That is as many as without scaling (${unscaled.outOfRangeCount}), though not the same pairs.` : '';
+  const same =
+    unscaled && unscaled.outOfRangeCount === result.outOfRangeCount
+      ? ` That is as many as without scaling (${unscaled.outOfRangeCount}), though not the same pairs.`
+      : '';
   return `Why: NTK-aware scaling slows each pair by a different factor, up to the full s only for the slowest pair. The pairs outside here are slowed ${range}, less than the ${fixed(needed, 2)}× that p = ${int(state.p)} needs to stay within the angles seen below L = ${int(state.L)}.${same}`;
 }
 
@@ -144,20 +201,39 @@ function costText(entry) {
 
 /** The pair-angle strip of a column, with its axes: one canvas kept for the view's life, redrawn in place. */
 function pairFigure(id) {
-  const canvas = element('canvas', [], { className: 'pair-strip', attributes: { width: '320', height: '110', role: 'img', 'aria-describedby': `${id}-caption`,
-    'aria-label': 'Each frequency pair: the arc of angles training saw, and the angle at p (hollow diamond when outside it)' } });
-  const yAxis = element('div', ['2π', 'π', '0'].map((text) => element('span', [text])), { className: 'pair-axis-y', attributes: { 'aria-hidden': 'true' } });
+  const canvas = element('canvas', [], {
+    className: 'pair-strip',
+    attributes: {
+      width: '320',
+      height: '110',
+      role: 'img',
+      'aria-describedby': `${id}-caption`,
+      'aria-label': 'Each frequency pair: the arc of angles training saw, and the angle at p (hollow diamond when outside it)',
+    },
+  });
+  const yAxis = element(
+    'div',
+    ['2π', 'π', '0'].map((text) => element('span', [text])),
+    { className: 'pair-axis-y', attributes: { 'aria-hidden': 'true' } },
+  );
   const first = element('span', []);
   const last = element('span', []);
   const xAxis = element('div', [first, element('span', ['pair index →']), last], { className: 'pair-axis-x', attributes: { 'aria-hidden': 'true' } });
   const shown = element('span', []);
-  const figure = element('figure', [
-    element('div', [element('span', ['angle'], { className: 'pair-axis-title', attributes: { 'aria-hidden': 'true' } }), yAxis, canvas, xAxis], { className: 'pair-plot' }),
-    element('figcaption', ['Bars: angles seen below L. Dots: angle at p; ◇ outside the bars. ', shown], { id: `${id}-caption` }),
-  ], { className: 'pair-figure' });
+  const figure = element(
+    'figure',
+    [
+      element('div', [element('span', ['angle'], { className: 'pair-axis-title', attributes: { 'aria-hidden': 'true' } }), yAxis, canvas, xAxis], {
+        className: 'pair-plot',
+      }),
+      element('figcaption', ['Bars: angles seen below L. Dots: angle at p; ◇ outside the bars. ', shown], { id: `${id}-caption` }),
+    ],
+    { className: 'pair-figure' },
+  );
   figure.hidden = true;
   return {
-    figure, canvas,
+    figure,
+    canvas,
     /** Axis ends and which pairs are drawn, for `count` pairs drawn every `stride`. */
     label(count, stride) {
       first.textContent = 'pair 0 · fast';
@@ -179,9 +255,16 @@ export function createPositionView(container, engine, onChange) {
   const pRule = { name: 'p', min: 0, max: maxPosition };
   const lRule = { name: 'L', min: 1, max: maxPosition };
   const pNumber = element('input', [], { id: 'pos-p', attributes: { type: 'number', min: '0', max: String(maxPosition), step: '1' } });
-  const pSlider = element('input', [], { id: 'pos-p-range', attributes: { type: 'range', min: '0', max: String(SLIDER_STEPS), step: '1', 'aria-label': 'Query position p (slider, logarithmic)' } });
+  const pSlider = element('input', [], {
+    id: 'pos-p-range',
+    attributes: { type: 'range', min: '0', max: String(SLIDER_STEPS), step: '1', 'aria-label': 'Query position p (slider, logarithmic)' },
+  });
   const lNumber = element('input', [], { id: 'pos-l', attributes: { type: 'number', min: '1', max: String(maxPosition), step: '1' } });
-  const dSelect = element('select', [64, 128, 256, 512, 1024].map((d) => element('option', [String(d)], { attributes: { value: String(d) } })), { id: 'pos-d' });
+  const dSelect = element(
+    'select',
+    [64, 128, 256, 512, 1024].map((d) => element('option', [String(d)], { attributes: { value: String(d) } })),
+    { id: 'pos-d' },
+  );
   const options = (names) => names.map(({ name, label }) => element('option', [label], { attributes: { value: name } }));
   const overflowSelect = element('select', options(engine.names.overflow), { id: 'pos-overflow' });
   // Kinds set by s and L alone (with their published defaults) that the trained models can run too.
@@ -198,53 +281,103 @@ export function createPositionView(container, engine, onChange) {
     pSlider.setAttribute('aria-valuetext', `p = ${int(p)}`);
   };
 
-  const controls = element('form', [
-    element('div', [label(pNumber, 'Query position p'), pNumber, pSlider, pProblem.message], { className: 'control wide' }),
-    element('div', [label(lNumber, 'Trained length L'), lNumber, lProblem.message], { className: 'control' }),
-    element('div', [label(dSelect, 'Sinusoidal dModel'), dSelect], { className: 'control' }),
-    element('div', [label(overflowSelect, 'Learned table past L'), overflowSelect], { className: 'control' }),
-    element('div', [label(scalingSelect, 'RoPE scaling'), scalingSelect], { className: 'control' }),
-  ], { className: 'controls', attributes: { 'aria-label': 'Position and trained length' } });
+  const controls = element(
+    'form',
+    [
+      element('div', [label(pNumber, 'Query position p'), pNumber, pSlider, pProblem.message], { className: 'control wide' }),
+      element('div', [label(lNumber, 'Trained length L'), lNumber, lProblem.message], { className: 'control' }),
+      element('div', [label(dSelect, 'Sinusoidal dModel'), dSelect], { className: 'control' }),
+      element('div', [label(overflowSelect, 'Learned table past L'), overflowSelect], { className: 'control' }),
+      element('div', [label(scalingSelect, 'RoPE scaling'), scalingSelect], { className: 'control' }),
+    ],
+    { className: 'controls', attributes: { 'aria-label': 'Position and trained length' } },
+  );
   controls.addEventListener('submit', (event) => event.preventDefault());
 
-  const columns = new Map(engine.names.scheme.map(({ name: scheme, label: title }) => {
-    const verdict = element('p', [], { className: 'scheme-verdict', attributes: { 'aria-live': 'polite' } });
-    const body = element('div', [], { className: 'scheme-body' });
-    const strip = pairFigure(`pos-${scheme}-pairs`);
-    const spark = element('canvas', [], { className: 'sparkline', attributes: { width: '320', height: '60', role: 'img', 'aria-label': `The trained ${title} model's attention of query p over keys 0 to p` } });
-    const sparkNote = element('p', [], { className: 'spark-note' });
-    const modelVerdict = element('p', [], { className: 'model-verdict', attributes: { 'aria-live': 'polite' } });
-    const modelReason = element('p', [], { className: 'model-reason' });
-    const taskNote = element('p', [], { className: 'task-note' });
-    const column = element('section', [element('h3', [title]), verdict, strip.figure, body,
-      element('section', [element('h4', ['The trained model at p']), taskNote, modelVerdict, modelReason,
-        element('figure', [spark, element('figcaption', [sparkNote])], { className: 'attention' })], { className: 'trained-model' }),
-      element('p', [quizMeLink(`tag:${scheme}`, title)], { className: 'quiz-me-row' })],
-    { className: `scheme-column scheme-${scheme}`, attributes: { 'aria-label': title } });
-    return [scheme, { column, verdict, body, strip, spark, sparkNote, modelVerdict, modelReason, taskNote }];
-  }));
+  const columns = new Map(
+    engine.names.scheme.map(({ name: scheme, label: title }) => {
+      const verdict = element('p', [], { className: 'scheme-verdict', attributes: { 'aria-live': 'polite' } });
+      const body = element('div', [], { className: 'scheme-body' });
+      const strip = pairFigure(`pos-${scheme}-pairs`);
+      const spark = element('canvas', [], {
+        className: 'sparkline',
+        attributes: { width: '320', height: '60', role: 'img', 'aria-label': `The trained ${title} model's attention of query p over keys 0 to p` },
+      });
+      const sparkNote = element('p', [], { className: 'spark-note' });
+      const modelVerdict = element('p', [], { className: 'model-verdict', attributes: { 'aria-live': 'polite' } });
+      const modelReason = element('p', [], { className: 'model-reason' });
+      const taskNote = element('p', [], { className: 'task-note' });
+      const column = element(
+        'section',
+        [
+          element('h3', [title]),
+          verdict,
+          strip.figure,
+          body,
+          element(
+            'section',
+            [
+              element('h4', ['The trained model at p']),
+              taskNote,
+              modelVerdict,
+              modelReason,
+              element('figure', [spark, element('figcaption', [sparkNote])], { className: 'attention' }),
+            ],
+            { className: 'trained-model' },
+          ),
+          element('p', [quizMeLink(`tag:${scheme}`, title)], { className: 'quiz-me-row' }),
+        ],
+        { className: `scheme-column scheme-${scheme}`, attributes: { 'aria-label': title } },
+      );
+      return [scheme, { column, verdict, body, strip, spark, sparkNote, modelVerdict, modelReason, taskNote }];
+    }),
+  );
 
   const modelsNote = element('p', [], { className: 'help', id: 'pos-models-note' });
-  const modelsSelect = element('select', [
-    element('option', ['Shipped with the page'], { attributes: { value: 'shipped' } }),
-    element('option', ['Yours where you trained them'], { attributes: { value: 'run', disabled: '' } }),
-  ], { id: 'pos-models' });
+  const modelsSelect = element(
+    'select',
+    [
+      element('option', ['Shipped with the page'], { attributes: { value: 'shipped' } }),
+      element('option', ['Yours where you trained them'], { attributes: { value: 'run', disabled: '' } }),
+    ],
+    { id: 'pos-models' },
+  );
   modelsSelect.addEventListener('change', () => choose(modelsSelect.value));
   controls.append(element('div', [label(modelsSelect, 'Trained models'), modelsSelect], { className: 'control' }));
 
   container.append(
-    element('div', [element('h2', ['Position p in a model trained to length L'], { id: 'position-heading' }),
-      element('p', [quizMeLink('live:position')], { className: 'quiz-me-row' })], { className: 'view-header' }),
-    element('p', ['Every number below is computed by the engine for the p and L you choose. Under each analysis, a toy transformer trained to L = 2,048 (one per scheme) is asked at p: where it looks, and what it answers.'], { className: 'lede' }),
+    element(
+      'div',
+      [
+        element('h2', ['Position p in a model trained to length L'], { id: 'position-heading' }),
+        element('p', [quizMeLink('live:position')], { className: 'quiz-me-row' }),
+      ],
+      { className: 'view-header' },
+    ),
+    element(
+      'p',
+      [
+        'Every number below is computed by the engine for the p and L you choose. Under each analysis, a toy transformer trained to L = 2,048 (one per scheme) is asked at p: where it looks, and what it answers.',
+      ],
+      { className: 'lede' },
+    ),
     controls,
     modelsNote,
-    element('div', [...columns.values()].map((c) => c.column), { className: 'scheme-grid' }),
+    element(
+      'div',
+      [...columns.values()].map((c) => c.column),
+      { className: 'scheme-grid' },
+    ),
   );
 
   /** The settings in the controls, or null while p or L is refused (its message shows beside it). */
   function readControls() {
-    const p = readWholeNumber(pNumber.value, pRule), L = readWholeNumber(lNumber.value, lRule);
-    for (const [result, problem] of /** @type {[{ value?: number, problem?: string }, typeof pProblem][]} */ ([[p, pProblem], [L, lProblem]])) {
+    const p = readWholeNumber(pNumber.value, pRule),
+      L = readWholeNumber(lNumber.value, lRule);
+    for (const [result, problem] of /** @type {[{ value?: number, problem?: string }, typeof pProblem][]} */ ([
+      [p, pProblem],
+      [L, lProblem],
+    ])) {
       if ('problem' in result) problem.show(result.problem);
       else problem.clear();
     }
@@ -257,7 +390,7 @@ export function createPositionView(container, engine, onChange) {
   // The pair strips are drawn once per frame, whatever number of updates came before it.
   const pendingStrips = new Map();
   let frameRequested = false;
-  let updateWorkMs = 0;  // handler time of the updates this frame will complete
+  let updateWorkMs = 0; // handler time of the updates this frame will complete
   function requestFrame() {
     if (frameRequested) return;
     frameRequested = true;
@@ -323,7 +456,14 @@ export function createPositionView(container, engine, onChange) {
   function render() {
     for (const [scheme, target] of columns) {
       try {
-        const result = engine.beyondTrained({ scheme, p: state.p, trainedLength: state.L, dModel: state.d, headDim: state.headDim, scaling: scalingFor(state) });
+        const result = engine.beyondTrained({
+          scheme,
+          p: state.p,
+          trainedLength: state.L,
+          dModel: state.d,
+          headDim: state.headDim,
+          scaling: scalingFor(state),
+        });
         showColumn(target, describe[scheme](result, state, scheme === 'rope' && state.scaling === 'ntk' ? unscaledRope() : null, engine.names));
       } catch (error) {
         if (!(error instanceof RangeError || error instanceof TypeError)) throw error;
@@ -337,34 +477,47 @@ export function createPositionView(container, engine, onChange) {
   // The trained models in use (shipped, or the learner's run); null until loaded.
   let models = null;
   let modelsProblem = '';
-  const setText = (node, text) => { if (node.textContent !== text) node.textContent = text; };
+  const setText = (node, text) => {
+    if (node.textContent !== text) node.textContent = text;
+  };
 
   function loadModels() {
-    modelsInUse().then((set) => {
-      models = set;
-      modelsProblem = '';
-      describeModels();
-      requestAttention();
-    }, (error) => {
-      models = null;
-      modelsProblem = `The trained models could not be loaded (${error.message}).`;
-      describeModels();
-      requestAttention();
-    });
+    modelsInUse().then(
+      (set) => {
+        models = set;
+        modelsProblem = '';
+        describeModels();
+        requestAttention();
+      },
+      (error) => {
+        models = null;
+        modelsProblem = `The trained models could not be loaded (${error.message}).`;
+        describeModels();
+        requestAttention();
+      },
+    );
   }
 
   /** Which models answer below, and that L moves the analyses only. */
   function describeModels() {
     modelsSelect.options[1].disabled = ownModels().size === 0;
     modelsSelect.value = sourceInUse();
-    if (!models) { setText(modelsNote, modelsProblem || 'Loading the trained models…'); return; }
+    if (!models) {
+      setText(modelsNote, modelsProblem || 'Loading the trained models…');
+      return;
+    }
     const trained = engine.training.presets.find((entry) => entry.name === models.preset).trainer.trainedLength;
     const yours = [...models.models.values()].filter((model) => model.source === 'run');
-    const named = yours.map((model) => `${engine.names.scheme.find(({ name }) => name === model.scheme)?.label ?? model.scheme} (seed ${model.seed})`).join(', ');
+    const named = yours
+      .map((model) => `${engine.names.scheme.find(({ name }) => name === model.scheme)?.label ?? model.scheme} (seed ${model.seed})`)
+      .join(', ');
     const shippedText = `the models shipped with the page (trained by npm run train:shipped, seed ${models.seed})`;
-    const whose = yours.length === 0 ? shippedText
-      : yours.length === models.models.size ? `your own runs from the toy-model view: ${named}`
-        : `your own runs from the toy-model view for ${named}, and ${shippedText} for the others`;
+    const whose =
+      yours.length === 0
+        ? shippedText
+        : yours.length === models.models.size
+          ? `your own runs from the toy-model view: ${named}`
+          : `your own runs from the toy-model view for ${named}, and ${shippedText} for the others`;
     const lNote = state.L === trained ? '' : ` They were trained to L = ${int(trained)}; your L = ${int(state.L)} sets the analyses above them only.`;
     setText(modelsNote, `Trained models in use: ${whose}; ${int(models.steps)} steps each at L = ${int(trained)}.${lNote}`);
   }
@@ -396,10 +549,16 @@ export function createPositionView(container, engine, onChange) {
       return;
     }
     drawAttentionSparkline(target.spark, asked.mean, [
-      { index: asked.peak.index, colour: '--peak-mark', dash: [4, 3] }, { index: asked.probe.answerPosition, colour: '--answer-mark' }]);
+      { index: asked.peak.index, colour: '--peak-mark', dash: [4, 3] },
+      { index: asked.probe.answerPosition, colour: '--answer-mark' },
+    ]);
     const label = (list, name) => engine.names[list].find((entry) => entry.name === name)?.label ?? name;
-    const under = scheme === 'learned' ? `Under ${label('overflow', state.overflow)}: `
-      : scaling && scaling.kind !== 'none' ? `With ${label('scalingKind', scaling.kind)} at s = ${fixed(scaling.factor, 2)}: ` : '';
+    const under =
+      scheme === 'learned'
+        ? `Under ${label('overflow', state.overflow)}: `
+        : scaling && scaling.kind !== 'none'
+          ? `With ${label('scalingKind', scaling.kind)} at s = ${fixed(scaling.factor, 2)}: `
+          : '';
     setText(target.modelVerdict, under + probeVerdict(asked, state.p));
     setText(target.modelReason, scaling ? scalingReason(scaling, asked, preset.trainer.offset) : '');
     setText(target.sparkNote, probeCaption(asked, state.p));
@@ -432,9 +591,19 @@ export function createPositionView(container, engine, onChange) {
     pNumber.value = String(p);
     pSlider.setAttribute('aria-valuetext', `p = ${int(p)}`);
   };
-  pSlider.addEventListener('input', () => { fromSlider(); changed(false)(); });
-  pSlider.addEventListener('change', () => { fromSlider(); changed(true)(); });
-  for (const control of [pNumber, lNumber]) control.addEventListener('change', () => { changed(true)(); setSlider(state.p); });
+  pSlider.addEventListener('input', () => {
+    fromSlider();
+    changed(false)();
+  });
+  pSlider.addEventListener('change', () => {
+    fromSlider();
+    changed(true)();
+  });
+  for (const control of [pNumber, lNumber])
+    control.addEventListener('change', () => {
+      changed(true)();
+      setSlider(state.p);
+    });
   for (const control of [dSelect, overflowSelect, scalingSelect]) control.addEventListener('change', changed(true));
   onModelsChange(loadModels);
   loadModels();
@@ -452,7 +621,9 @@ export function createPositionView(container, engine, onChange) {
       render();
       describeModels();
     },
-    get state() { return state; },
+    get state() {
+      return state;
+    },
   };
 }
 

@@ -10,14 +10,30 @@ export async function showPublishedResults(container) {
   container.replaceChildren(
     element('h3', ['Published results (from the papers, not computed here)']),
     element('p', [note], { className: 'help' }),
-    ...tables.map((table) => element('table', [
-      element('caption', [element('strong', [table.title]), element('br'), table.source]),
-      element('thead', [element('tr', [table.rowLabel, ...table.columns].map((heading) => element('th', [heading], { attributes: { scope: 'col' } })))]),
-      element('tbody', table.rows.map(([label, ...values]) => element('tr', [
-        element('th', [label.toLocaleString('en')], { attributes: { scope: 'row' } }),
-        ...values.map((value) => element('td', [value === null ? table.missing : String(value)])),
-      ]))),
-      element('tfoot', [element('tr', [element('td', [table.caveat], { attributes: { colspan: String(table.columns.length + 1) } })])]),
-    ], { className: 'compact published', id: `published-${table.id}` })),
+    ...tables.map((table) =>
+      element(
+        'table',
+        [
+          element('caption', [element('strong', [table.title]), element('br'), table.source]),
+          element('thead', [
+            element(
+              'tr',
+              [table.rowLabel, ...table.columns].map((heading) => element('th', [heading], { attributes: { scope: 'col' } })),
+            ),
+          ]),
+          element(
+            'tbody',
+            table.rows.map(([label, ...values]) =>
+              element('tr', [
+                element('th', [label.toLocaleString('en')], { attributes: { scope: 'row' } }),
+                ...values.map((value) => element('td', [value === null ? table.missing : String(value)])),
+              ]),
+            ),
+          ),
+          element('tfoot', [element('tr', [element('td', [table.caveat], { attributes: { colspan: String(table.columns.length + 1) } })])]),
+        ],
+        { className: 'compact published', id: `published-${table.id}` },
+      ),
+    ),
   );
 }

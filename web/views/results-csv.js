@@ -6,7 +6,17 @@ export function resultsCsv(results) {
   const lines = ['task,scheme,overflow,bucketStart,bucketEnd,count,accuracy,confidence'];
   for (const r of results)
     for (let b = 0; b < r.buckets.start.length; b++)
-      lines.push([r.task, r.scheme, r.overflow ?? '', r.buckets.start[b], r.buckets.end[b], r.buckets.count[b],
-        r.buckets.count[b] ? r.buckets.accuracy[b] : '', r.buckets.count[b] ? r.buckets.confidence[b] : ''].join(','));
+      lines.push(
+        [
+          r.task,
+          r.scheme,
+          r.overflow ?? '',
+          r.buckets.start[b],
+          r.buckets.end[b],
+          r.buckets.count[b],
+          r.buckets.count[b] ? r.buckets.accuracy[b] : '',
+          r.buckets.count[b] ? r.buckets.confidence[b] : '',
+        ].join(','),
+      );
   return `${lines.join('\n')}\n`;
 }

@@ -39,9 +39,9 @@ export function decodeShipped(manifest, bytes) {
   return { preset: manifest.preset, seed: manifest.seed, steps: manifest.steps, models };
 }
 
-let shipped = null;      // a promise of the shipped set, once asked for
-const own = new Map();   // scheme -> the learner's model of the shipped preset, trained in this browser
-let inUse = 'shipped';   // 'run': the learner's models where there are some, the shipped ones elsewhere
+let shipped = null; // a promise of the shipped set, once asked for
+const own = new Map(); // scheme -> the learner's model of the shipped preset, trained in this browser
+let inUse = 'shipped'; // 'run': the learner's models where there are some, the shipped ones elsewhere
 const listeners = new Set();
 
 /** The shipped models: fetched and decoded once. */
@@ -58,7 +58,9 @@ export function shippedModels() {
     ]);
     return decodeShipped(manifest, new Uint8Array(bytes));
   })();
-  shipped.catch(() => { shipped = null; });  // a failed fetch may be retried
+  shipped.catch(() => {
+    shipped = null;
+  }); // a failed fetch may be retried
   return shipped;
 }
 

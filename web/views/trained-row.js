@@ -35,7 +35,15 @@ export function askModel(engine, model, { p, overflow, scaling, preset }) {
   if (model.scheme === 'learned' && overflow === 'error' && p >= trainedLength)
     return { problem: `No row ${int(p)}: under ‘error’ the model cannot read position ${int(p)} at all (its table has rows 0 to ${int(trainedLength - 1)}).` };
   try {
-    const probe = engine.modelProbe({ preset: preset.name, scheme: model.scheme, task: model.task, parameters: model.parameters, queryPosition: p, overflow, scaling });
+    const probe = engine.modelProbe({
+      preset: preset.name,
+      scheme: model.scheme,
+      task: model.task,
+      parameters: model.parameters,
+      queryPosition: p,
+      overflow,
+      scaling,
+    });
     const mean = meanOverHeads(probe);
     return { probe, mean, peak: peakOf(mean) };
   } catch (error) {
@@ -50,12 +58,11 @@ export function askModel(engine, model, { p, overflow, scaling, preset }) {
 
 /** The sentence a probe supports, e.g. "At 5,000 it attends most to key 1,980, not 4,997 where the answer sits, and answers wrong …". */
 export function probeVerdict({ probe, peak }, p) {
-  const looked = peak.index === probe.answerPosition
-    ? `attends most to key ${int(peak.index)}, where the answer sits,`
-    : `attends most to key ${int(peak.index)}, not ${int(probe.answerPosition)} where the answer sits,`;
-  const said = probe.correct
-    ? `answers right (token ${probe.answer})`
-    : `answers wrong (token ${probe.prediction}; the answer is ${probe.answer})`;
+  const looked =
+    peak.index === probe.answerPosition
+      ? `attends most to key ${int(peak.index)}, where the answer sits,`
+      : `attends most to key ${int(peak.index)}, not ${int(probe.answerPosition)} where the answer sits,`;
+  const said = probe.correct ? `answers right (token ${probe.answer})` : `answers wrong (token ${probe.prediction}; the answer is ${probe.answer})`;
   return `At ${int(p)} it ${looked} and ${said} with ${fixed(probe.confidence, 2)} confidence.`;
 }
 
@@ -74,7 +81,9 @@ export function scalingReason({ kind, factor }, { probe }, offset) {
 
 /** The caption under the attention line: what is drawn and the numbers to read off it. */
 export function probeCaption({ probe, peak, mean }, p) {
-  return `Trained model: mean attention of its ${probe.heads} heads, log₁₀ weight over keys 0…${int(p)}. `
+  return (
+    `Trained model: mean attention of its ${probe.heads} heads, log₁₀ weight over keys 0…${int(p)}. `
     + `Solid line: the answer's key, ${int(probe.answerPosition)}, weight ${weightText(mean[probe.answerPosition])}. `
-    + (peak.index === probe.answerPosition ? 'It is also the largest.' : `Dashed line: the largest, ${weightText(peak.weight)} on key ${int(peak.index)}.`);
+    + (peak.index === probe.answerPosition ? 'It is also the largest.' : `Dashed line: the largest, ${weightText(peak.weight)} on key ${int(peak.index)}.`)
+  );
 }

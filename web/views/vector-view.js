@@ -33,14 +33,16 @@ export function createVectorView(canvas, list) {
       if (labels.join('\n') !== shownLabels) {
         shownLabels = labels.join('\n');
         numbers = Array.from(vector, () => document.createElement('span'));
-        list.replaceChildren(...numbers.map((number, dim) => {
-          const item = document.createElement('li');
-          const label = document.createElement('span');
-          label.className = 'dim';
-          label.textContent = labels[dim];
-          item.append(label, number);
-          return item;
-        }));
+        list.replaceChildren(
+          ...numbers.map((number, dim) => {
+            const item = document.createElement('li');
+            const label = document.createElement('span');
+            label.className = 'dim';
+            label.textContent = labels[dim];
+            item.append(label, number);
+            return item;
+          }),
+        );
       }
       vector.forEach((value, dim) => {
         const text = value.toFixed(4).replace('-', '−');
