@@ -13,6 +13,9 @@ after(async () => {
 
 const stored = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('posenc.quiz.progress') ?? 'null'));
 const question = (page) => page.locator('#card-question').textContent();
+/** Waits until `page` sees at least `count` stored reviews: another tab's write reaches this tab's storage asynchronously. */
+const seesReviews = (page, count) =>
+  page.waitForFunction((n) => JSON.parse(localStorage.getItem('posenc.quiz.progress') ?? 'null')?.log.length >= n, count, { timeout: 10_000 });
 
 /** Reveals the card on screen (a computed card by answering it) and grades it with `key`. */
 async function grade(page, key) {
@@ -50,6 +53,7 @@ test('two tabs reviewing at once lose no review', async () => {
   await grade(second, '3');
   // Then the second tab (having seen the first one's grade) moves on to another card and grades it.
   await grade(second, '4');
+  await seesReviews(first, 3);
   const log = (await stored(first)).log;
   assert.equal(log.length, 3, `every review is stored: ${JSON.stringify(log)}`);
   assert.equal(new Set(log.map((entry) => entry.cardId)).size, 2, 'two different cards, one graded in both tabs');
@@ -57,6 +61,7 @@ test('two tabs reviewing at once lose no review', async () => {
   // The first tab's queue caught up with the second one's grades without a reload.
   await first.waitForFunction(() => /new left today 8/.test(document.getElementById('review-counts').textContent));
   await grade(first, '3');
+  await seesReviews(second, 4);
   assert.equal((await stored(second)).log.length, 4);
   await second.close();
 });
