@@ -6,7 +6,7 @@
 import { LESSON_STEP_IDS } from './lesson/outline.js';
 
 /** Every view; the first is the landing page (no ?view, or one the page does not know). */
-export const VIEWS = ['home', 'lesson', 'quiz', 'encodings', 'position', 'model'];
+export const VIEWS = ['home', 'lesson', 'quiz', 'encodings', 'position', 'frequencies', 'grid', 'model'];
 /** Each view's name as people read it (its tab in index.html). */
 export const VIEW_NAMES = Object.freeze({
   home: 'Start here',
@@ -14,6 +14,8 @@ export const VIEW_NAMES = Object.freeze({
   quiz: 'Flash cards',
   encodings: 'Encodings',
   position: 'Position 5,000',
+  frequencies: 'RoPE frequencies',
+  grid: 'Image positions',
   model: 'Toy model',
 });
 /** The views a card's "See it live" link may open (not the quiz it comes from, nor the landing page). */
@@ -101,7 +103,19 @@ const scope = {
   allowed: `all, topic:<topic>, tag:<tag>, live:<${LINKED_VIEWS.join(' | ')}> or cards:<id,id,...>`,
 };
 
+/** The image-positions view's patch grid: 16 x 16 patches (Qwen2-VL's 448 px image after its 2 x 2 merge), up to 64 frames. */
+export const IMAGE_GRID = Object.freeze({ frames: 64, rows: 16, cols: 16 });
 const POSITION = integer(0, 65536);
+/** p where a real model is picked: up to the engine's analysis bound (limits.maxAnalysisPosition, 2^24); the view keeps
+ * p past limits.maxPosition only while a model is picked. */
+const ANALYSIS_POSITION = integer(0, 16777216);
+/** A real model's name (posenc.models, listed as names.model): the views keep only names the engine lists. */
+const MODELS = {
+  parse: (text) => (/^[a-z0-9][a-z0-9.-]{0,39}$/.test(text) ? text : undefined),
+  format: String,
+  allowed: 'a name the engine lists in names.model',
+  table: 'model',
+};
 const SCHEMES = engineName('scheme');
 const OVERFLOWS = engineName('overflow');
 /**
@@ -128,13 +142,15 @@ const PARAMETERS = {
     heads: ['heads', integer(1, 64)],
   },
   position: {
-    p: ['p', POSITION],
+    model: ['model', MODELS],
+    p: ['p', ANALYSIS_POSITION],
     L: ['L', integer(1, 65536)],
     d: ['d', oneOf('64', '128', '256', '512', '1024')],
     overflow: ['overflow', OVERFLOWS],
     scaling: ['scaling', SCALINGS],
   },
   encodings: {
+    model: ['model', MODELS],
     scheme: ['scheme', oneOf('sinusoidal', 'concat', 'rope', 'learned', 'nope')],
     d: ['d', evenInteger(8, 1024)],
     base: ['base', number(2, 1e9)],
@@ -142,6 +158,21 @@ const PARAMETERS = {
     p: ['p', integer(0, 8191)],
     dims: ['dims', integerList(1023)],
     table: ['table', oneOf('fresh', 'trained')],
+  },
+  // A RoPE model's frequencies, or custom ones: head dimension, base, trained length, scaling and its factor.
+  frequencies: {
+    model: ['model', MODELS],
+    headDim: ['headDim', evenInteger(8, 1024)],
+    base: ['base', number(2, 1e7)],
+    L: ['L', integer(1, 65536)],
+    scaling: ['scaling', SCALINGS],
+    s: ['factor', number(1, 1024)],
+  },
+  grid: {
+    axes: ['axes', engineName('rotaryAxes')],
+    t: ['t', integer(0, IMAGE_GRID.frames - 1)],
+    h: ['h', integer(0, IMAGE_GRID.rows - 1)],
+    w: ['w', integer(0, IMAGE_GRID.cols - 1)],
   },
   // The quiz checks the mode's name itself; decks: the deck ids Review draws from (all when absent);
   // scope: what Cram draws from; card: the card Cram opens at.

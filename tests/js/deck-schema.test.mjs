@@ -446,15 +446,23 @@ const malformed = [
       c.live[0].params = { q: 5 };
     },
     'cards[0].live[0].params.q',
-    /is not a setting of the position view; it has p, L, d, overflow, scaling/,
+    /is not a setting of the position view; it has model, p, L, d, overflow, scaling/,
   ],
   [
     'a live setting out of range',
     (d, c) => {
-      c.live[0].params.p = 70000;
+      c.live[0].params.p = 17000000;
     },
     'cards[0].live[0].params.p',
-    /must be a whole number from 0 to 65,536; got 70000/,
+    /must be a whole number from 0 to 16,777,216; got 17000000/,
+  ],
+  [
+    'a live link to a model the engine does not have',
+    (d, c) => {
+      c.live[0].params.model = 'llama-9';
+    },
+    'cards[0].live[0].params.model',
+    /must be one of gpt-2, bert-base, .*qwen2-vl-7b; got "llama-9"/,
   ],
   [
     "a live setting not among the engine's names",
@@ -495,7 +503,7 @@ const malformed = [
       c.live[0].params.p = '0x10';
     },
     'cards[0].live[0].params.p',
-    /must be a whole number from 0 to 65,536; got "0x10"/,
+    /must be a whole number from 0 to 16,777,216; got "0x10"/,
   ],
   [
     'a lesson step past the end',

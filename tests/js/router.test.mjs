@@ -53,3 +53,20 @@ test('a view writing its settings keeps the way back; another view drops it', ()
   assert.doesNotMatch(queryFor('encodings', {}, current), /back=/);
   assert.match(queryFor('encodings', {}, current, { back: '?view=lesson&step=1' }), /back=%3Fview%3Dlesson%26step%3D1$/);
 });
+
+test("real models: ?model= in the position and frequency views, p to the analysis bound; the image grid's patch", () => {
+  assert.deepEqual({ ...readLocation('?view=position&model=llama-3.1-8b&p=200000').settings }, { model: 'llama-3.1-8b', p: 200000 });
+  // Any name of a model's form is read; the view keeps only the engine's (posenc.models), so an unknown one opens custom settings.
+  assert.deepEqual({ ...readLocation('?view=position&model=Llama_3&p=16777217').settings }, {});
+  assert.equal(queryFor('position', { model: 'qwen2.5-7b', p: 2000000, L: 32768 }, new URLSearchParams()), '?view=position&model=qwen2.5-7b&p=2000000&L=32768');
+  assert.deepEqual(
+    { ...readLocation('?view=frequencies&model=phi-3-mini-128k&headDim=96&base=1e4&L=4096&scaling=yarn&s=8').settings },
+    { model: 'phi-3-mini-128k', headDim: 96, base: 10000, L: 4096, scaling: 'yarn', factor: 8 },
+  );
+  assert.equal(
+    queryFor('frequencies', { headDim: 64, base: 10000, L: 2048, scaling: 'llama3', factor: 4 }, new URLSearchParams()),
+    '?view=frequencies&headDim=64&base=10000&L=2048&scaling=llama3&s=4',
+  );
+  assert.deepEqual({ ...readLocation('?view=grid&axes=axial&t=63&h=15&w=0').settings }, { axes: 'axial', t: 63, h: 15, w: 0 });
+  assert.deepEqual({ ...readLocation('?view=grid&t=64&h=16&w=-1').settings }, {});
+});

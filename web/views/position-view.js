@@ -13,12 +13,15 @@ import { askModel, probeCaption, probeVerdict, scalingReason } from './trained-r
 import { taskDescription, taskReason } from './model-tasks.js';
 import { quizMeLink } from '../route-link.js';
 import { settableScaling } from '../router.js';
+import { createModelPicker } from './model-picker.js';
+import { modelColumn } from './model-verdicts.js';
 // The p slider is logarithmic: its steps cover 0..maxPosition, about 1% apart past p = 100.
 const SLIDER_STEPS = 1000;
 
 /**
  * @typedef {{ p: number, L: number, d: number, headDim: number, overflow: import('../posenc.js').Overflow,
- *   scaling: import('../posenc.js').ScalingKind }} PositionState
+ *   scaling: import('../posenc.js').ScalingKind, model?: string }} PositionState
+ *   model: a preset of engine.models, which sets L and the columns of its schemes (undefined: custom settings)
  */
 
 /**
@@ -252,6 +255,9 @@ export function createPositionView(container, engine, onChange) {
   let state = /** @type {PositionState} */ ({ p: 5000, L: 2048, d: 512, headDim: 64, overflow: 'clamp', scaling: 'none' });
 
   const maxPosition = engine.limits.maxPosition;
+  // A picked model's analysis reaches limits.maxAnalysisPosition (past its full context); custom settings stop at maxPosition.
+  const picker = createModelPicker('pos-model', engine.models);
+  const pMax = () => (state.model ? engine.limits.maxAnalysisPosition : maxPosition);
   const pRule = { name: 'p', min: 0, max: maxPosition };
   const lRule = { name: 'L', min: 1, max: maxPosition };
   const pNumber = element('input', [], { id: 'pos-p', attributes: { type: 'number', min: '0', max: String(maxPosition), step: '1' } });
@@ -274,8 +280,8 @@ export function createPositionView(container, engine, onChange) {
   const pProblem = fieldProblem(pNumber);
   const lProblem = fieldProblem(lNumber);
   // p = (maxPosition + 1)^(step / SLIDER_STEPS) - 1, rounded: step 0 is p = 0, the last step maxPosition.
-  const sliderToPosition = (step) => Math.round((maxPosition + 1) ** (step / SLIDER_STEPS) - 1);
-  const positionToSlider = (p) => Math.round((SLIDER_STEPS * Math.log(p + 1)) / Math.log(maxPosition + 1));
+  const sliderToPosition = (step) => Math.round((pMax() + 1) ** (step / SLIDER_STEPS) - 1);
+  const positionToSlider = (p) => Math.round((SLIDER_STEPS * Math.log(p + 1)) / Math.log(pMax() + 1));
   const setSlider = (p) => {
     pSlider.value = String(positionToSlider(p));
     pSlider.setAttribute('aria-valuetext', `p = ${int(p)}`);
@@ -284,6 +290,7 @@ export function createPositionView(container, engine, onChange) {
   const controls = element(
     'form',
     [
+      element('div', [picker.label, picker.select], { className: 'control' }),
       element('div', [label(pNumber, 'Query position p'), pNumber, pSlider, pProblem.message], { className: 'control wide' }),
       element('div', [label(lNumber, 'Trained length L'), lNumber, lProblem.message], { className: 'control' }),
       element('div', [label(dSelect, 'Sinusoidal dModel'), dSelect], { className: 'control' }),
@@ -334,6 +341,7 @@ export function createPositionView(container, engine, onChange) {
   );
 
   const modelsNote = element('p', [], { className: 'help', id: 'pos-models-note' });
+  const pickNote = element('p', [], { className: 'help', id: 'pos-pick-note' });
   const modelsSelect = element(
     'select',
     [
@@ -362,6 +370,7 @@ export function createPositionView(container, engine, onChange) {
       { className: 'lede' },
     ),
     controls,
+    pickNote,
     modelsNote,
     element(
       'div',
@@ -372,8 +381,9 @@ export function createPositionView(container, engine, onChange) {
 
   /** The settings in the controls, or null while p or L is refused (its message shows beside it). */
   function readControls() {
-    const p = readWholeNumber(pNumber.value, pRule),
-      L = readWholeNumber(lNumber.value, lRule);
+    const model = picker.find(picker.select.value);
+    const p = readWholeNumber(pNumber.value, { ...pRule, max: model ? engine.limits.maxAnalysisPosition : maxPosition }),
+      L = model ? { value: model.trainedLength } : readWholeNumber(lNumber.value, lRule);
     for (const [result, problem] of /** @type {[{ value?: number, problem?: string }, typeof pProblem][]} */ ([
       [p, pProblem],
       [L, lProblem],
@@ -384,7 +394,7 @@ export function createPositionView(container, engine, onChange) {
     if (!('value' in p) || !('value' in L)) return null;
     // The choices' values are the engine's own names (the selects list posenc.names).
     const names = /** @type {Pick<PositionState, 'overflow' | 'scaling'>} */ ({ overflow: overflowSelect.value, scaling: scalingSelect.value });
-    return { ...state, p: p.value, L: L.value, d: Number(dSelect.value), ...names };
+    return { ...state, model: model?.name, p: p.value, L: L.value, d: Number(dSelect.value), ...names };
   }
 
   // The pair strips are drawn once per frame, whatever number of updates came before it.
@@ -453,8 +463,45 @@ export function createPositionView(container, engine, onChange) {
   /** The same analysis without scaling, for comparing NTK's count with it. */
   const unscaledRope = () => engine.beyondTrained({ scheme: 'rope', p: state.p, trainedLength: state.L, headDim: state.headDim, scaling: { kind: 'none' } });
 
+  // With a model picked, the columns of schemes it does not use compare them at the model's L, up to 65,536: the sinusoidal
+  // analysis searches every trained position for the nearest encoding (5 ms at L = 32,768), so they follow in idle time,
+  // always for the latest p, and the slider step holds only the model's own analysis.
+  let comparisonRequested = false;
+  function requestComparison() {
+    if (comparisonRequested) return;
+    comparisonRequested = true;
+    requestIdleCallback(
+      () => {
+        const started = performance.now();
+        comparisonRequested = false;
+        const preset = picker.find(state.model);
+        if (!preset) return;
+        renderColumns((scheme) => !preset.groups.some((group) => group.scheme === scheme));
+        requestFrame();
+        performance.measure('posenc:position-comparison', { start: started });
+      },
+      { timeout: 200 },
+    );
+  }
+
   function render() {
+    const preset = picker.find(state.model);
+    const analysis = preset ? engine.beyondTrained({ model: preset.name, p: state.p }) : null;
+    for (const scheme of columns.keys()) {
+      if (analysis?.groups.some((group) => group.scheme === scheme)) {
+        showColumn(columns.get(scheme), modelColumn(analysis, preset, scheme, engine.names, describe[scheme], state.overflow));
+      }
+    }
+    if (preset) requestComparison();
+    else renderColumns(() => true);
+    requestFrame();
+    requestAttention();
+  }
+
+  /** The analysis columns of the schemes `shown` picks, for the custom settings (or the model's L). */
+  function renderColumns(shown) {
     for (const [scheme, target] of columns) {
+      if (!shown(scheme)) continue;
       try {
         const result = engine.beyondTrained({
           scheme,
@@ -470,8 +517,6 @@ export function createPositionView(container, engine, onChange) {
         showColumn(target, { verdict: error.message, body: [] });
       }
     }
-    requestFrame();
-    requestAttention();
   }
 
   // The trained models in use (shipped, or the learner's run); null until loaded.
@@ -526,6 +571,19 @@ export function createPositionView(container, engine, onChange) {
     const target = columns.get(scheme);
     const clear = () => target.spark.getContext('2d').clearRect(0, 0, target.spark.width, target.spark.height);
     const model = models?.models.get(scheme);
+    const pastRows = Boolean(model) && state.p > maxPosition;
+    target.spark.parentElement.hidden = pastRows;
+    if (pastRows) {
+      clear();
+      setText(target.taskNote, '');
+      setText(
+        target.modelVerdict,
+        `Not drawn: the toy model is asked up to p = ${int(maxPosition)}, the engine's bound for a row over every key, and p = ${int(state.p)} is past it. The analysis above reaches ${int(engine.limits.maxAnalysisPosition)}.`,
+      );
+      setText(target.modelReason, '');
+      setText(target.sparkNote, '');
+      return;
+    }
     if (!model) {
       clear();
       setText(target.taskNote, '');
@@ -565,6 +623,8 @@ export function createPositionView(container, engine, onChange) {
   }
 
   function syncControls() {
+    picker.select.value = state.model ?? '';
+    pNumber.max = String(pMax());
     pNumber.value = String(state.p);
     setSlider(state.p);
     pProblem.clear();
@@ -575,6 +635,20 @@ export function createPositionView(container, engine, onChange) {
     scalingSelect.value = state.scaling;
   }
 
+  /** Which columns speak of the picked model, and what the others show. */
+  function describePick() {
+    const preset = picker.find(state.model);
+    lNumber.disabled = Boolean(preset);
+    scalingSelect.disabled = Boolean(preset);
+    pickNote.hidden = !preset;
+    if (!preset) return;
+    const schemes = [...new Set(preset.groups.map((group) => engine.names.scheme.find(({ name }) => name === group.scheme)?.label ?? group.scheme))];
+    setText(
+      pickNote,
+      `${preset.label} sets L = ${int(preset.trainedLength)} and its own RoPE settings; the ${schemes.join(' and ')} ${schemes.length === 1 ? 'column speaks' : 'columns speak'} of the model, the others show their scheme at the same p and L for comparison.`,
+    );
+  }
+
   const changed = (commit) => () => {
     const started = performance.now();
     const next = readControls();
@@ -583,6 +657,7 @@ export function createPositionView(container, engine, onChange) {
     if (document.activeElement !== pNumber) pNumber.value = String(state.p);
     render();
     describeModels();
+    describePick();
     onChange(state, commit);
     updateWorkMs += performance.now() - started;
   };
@@ -605,6 +680,14 @@ export function createPositionView(container, engine, onChange) {
       setSlider(state.p);
     });
   for (const control of [dSelect, overflowSelect, scalingSelect]) control.addEventListener('change', changed(true));
+  picker.select.addEventListener('change', () => {
+    const model = picker.find(picker.select.value);
+    // Back to custom settings: p comes back within the custom range.
+    if (!model && Number(pNumber.value) > maxPosition) pNumber.value = String(maxPosition);
+    if (model) lNumber.value = String(model.trainedLength);
+    changed(true)();
+    syncControls();
+  });
   onModelsChange(loadModels);
   loadModels();
 
@@ -616,10 +699,17 @@ export function createPositionView(container, engine, onChange) {
       const known = (names, value) => names.some(({ name }) => name === value);
       if (!known(engine.names.overflow, settings.overflow)) delete settings.overflow;
       if (!known(scalingKinds, settings.scaling)) delete settings.scaling;
+      // A model the engine does not list opens custom settings; p past the custom range needs a model.
+      const model = picker.find(settings.model);
+      settings.model = model?.name;
+      if (model) settings.L = model.trainedLength;
+      if (!model && settings.p > maxPosition) delete settings.p;
       state = { ...state, ...settings };
+      if (!state.model && state.p > maxPosition) state.p = maxPosition;
       syncControls();
       render();
       describeModels();
+      describePick();
     },
     get state() {
       return state;
