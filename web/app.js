@@ -51,6 +51,14 @@ const starters = {
     const { createModelView } = await import('./views/model-view.js');
     return createModelView(section, onChange('model'));
   },
+  frequencies: async (section) => {
+    const [{ createFrequencyView }, engine] = await Promise.all([import('./views/frequency-view.js'), getEngine()]);
+    return createFrequencyView(section, engine, onChange('frequencies'));
+  },
+  grid: async (section) => {
+    const [{ createRopeGridView }, engine] = await Promise.all([import('./views/rope-grid-view.js'), getEngine()]);
+    return createRopeGridView(section, engine, onChange('grid'));
+  },
   position: async (section) => {
     const [{ createPositionView }, engine] = await Promise.all([import('./views/position-view.js'), getEngine()]);
     return createPositionView(section, engine, onChange('position'));
