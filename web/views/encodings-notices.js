@@ -2,7 +2,7 @@
 // settings on screen (d, base, the range of n positions, p). The lesson's steps use the same text.
 import { fixed, int } from './format.js';
 
-/** @typedef {{ scheme: string, d: number, base: number, n: number, p: number }} NoticeSettings */
+/** @typedef {{ scheme: string, d: number, base: number, n: number, p: number, rope?: Record<string, unknown> }} NoticeSettings  rope: a real model's RoPE settings */
 
 /** How much more alike neighbouring rows must be than distant ones to call a table ordered (cosine). */
 const ORDER_MARGIN = 0.1;
@@ -15,9 +15,18 @@ const turnShare = (fraction) => (fraction >= 0.095 ? `${Math.round(fraction * 10
  * wavelength, and how many complete a full turn inside the range (the engine's completedTurn).
  * @returns {{ pairs: number, wavelength: Float64Array, turned: number, slowest: number, fastest: number }}
  */
-function pairSummary(engine, { scheme, d, base, n }) {
+function pairSummary(engine, { scheme, d, base, n, rope = {} }) {
   const rotary = scheme === 'rope';
-  const { pairs } = engine.beyondTrained({ scheme: rotary ? 'rope' : 'sinusoidal', p: 0, trainedLength: n, dModel: d, headDim: d, base });
+  // rope: a real model's pairing, scaling and partial rotary (only its rotary pairs are counted)
+  const { pairs } = engine.beyondTrained({
+    scheme: rotary ? 'rope' : 'sinusoidal',
+    p: 0,
+    trainedLength: n,
+    dModel: d,
+    headDim: d,
+    base,
+    ...(rotary ? rope : {}),
+  });
   return {
     pairs: pairs.wavelength.length,
     wavelength: pairs.wavelength,

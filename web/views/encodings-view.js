@@ -13,6 +13,8 @@ import { encodingsNotice, noticeBasis } from './encodings-notices.js';
 import { modelsInUse, onModelsChange } from './trained-models.js';
 import { nameLabel } from './labels.js';
 import { quizMeLink } from '../route-link.js';
+import { CUSTOM, createModelPicker, sequenceRope } from './model-picker.js';
+import { drawable, modelSetting, modelText } from './encodings-models.js';
 
 const SCHEMES = {
   sinusoidal: { title: 'Sinusoidal (interleaved)', formula: '$PE(p, 2i) = \\sin(p / b^{2i/d})$, $PE(p, 2i+1) = \\cos(p / b^{2i/d})$' },
@@ -29,7 +31,10 @@ const SCHEME_TAGS = { sinusoidal: 'sinusoidal', concat: 'sinusoidal', rope: 'rop
 const D_RULE = { name: 'dModel', min: 8, max: 1024, even: true };
 const MAX_DIMS = 16;
 
-/** @typedef {{ scheme: string, d: number, base: number, n: number, p: number, dims: number[], table: 'fresh' | 'trained' }} EncodingsState */
+/**
+ * @typedef {{ scheme: string, d: number, base: number, n: number, p: number, dims: number[], table: 'fresh' | 'trained', model?: string }} EncodingsState
+ *   model: a preset of engine.models whose scheme this view draws (RoPE, learned): it sets scheme, d, base and RoPE's pairing and scaling
+ */
 
 /**
  * The learned table of the toy model trained to L (the position view's, shipped or the learner's
@@ -72,9 +77,10 @@ function tableFor(engine, state, trained) {
         scale: 1,
       };
     case 'rope': {
+      const rope = ropeOf(engine, state);
       const x = new Float64Array(state.n * state.d);
-      for (let i = 0; i < x.length; i += 2) x[i] = 1;
-      return { table: engine.rope({ x, positions, base: state.base }), scale: 1 };
+      for (let row = 0; row < state.n; row++) x.set(unitPairs(state.d, rope.pairing), row * state.d);
+      return { table: engine.rope({ x, positions, base: state.base, ...rope }), scale: 1 };
     }
     case 'learned': {
       const table = engine.learnedTable({ maxLength: state.n, dModel: state.d, seed: 1 });
@@ -92,9 +98,8 @@ function vectorFor(engine, state, table) {
     case 'concat':
       return engine.sinusoidal({ positions: [state.p], dModel: state.d, base: state.base, layout: state.scheme === 'concat' ? 'concat' : 'interleaved' }).data;
     case 'rope': {
-      const x = new Float64Array(state.d);
-      for (let i = 0; i < x.length; i += 2) x[i] = 1;
-      return engine.rope({ x, positions: [state.p], base: state.base }).data;
+      const rope = ropeOf(engine, state);
+      return engine.rope({ x: unitPairs(state.d, rope.pairing), positions: [state.p], base: state.base, ...rope }).data;
     }
     case 'learned':
       return engine.learnedLookup({ table, positions: [state.p], overflow: 'error' }).data;
@@ -103,9 +108,20 @@ function vectorFor(engine, state, table) {
   }
 }
 
+/** A picked model's RoPE settings (pairing, scaling, partial rotary), none for custom settings. */
+const ropeOf = (engine, state) => /** @type {{ pairing?: string }} */ (sequenceRope(engine.models.find(({ name }) => name === state.model)));
+/** x = (1, 0) in every pair: even dimensions for interleaved pairs, the first half for half pairing (pair j is j and j + d/2). */
+function unitPairs(d, pairing = 'interleaved') {
+  const x = new Float64Array(d);
+  if (pairing === 'half') x.fill(1, 0, d / 2);
+  else for (let i = 0; i < d; i += 2) x[i] = 1;
+  return x;
+}
+
 /** What dimension `dim` of the shown vector holds, for its label. */
-function dimensionLabel(state) {
+function dimensionLabel(state, pairing = 'interleaved') {
   const half = state.d / 2;
+  if (state.scheme === 'rope' && pairing === 'half') return (dim) => `${dim < half ? 'cos' : 'sin'} ${dim}`;
   switch (state.scheme) {
     case 'sinusoidal':
       return (dim) => `${dim % 2 === 0 ? 'sin' : 'cos'} ${dim}`;
@@ -191,6 +207,8 @@ export function createEncodingsView(container, engine, onChange) {
   let current = null; // { table, scale, heatmap, basis }: basis holds what the notice needs besides p
   let cursor = null; // the heatmap cell the readout shows: { column, dim }, from the mouse or the arrow keys
 
+  const picker = createModelPicker('enc-model', engine.models.filter(drawable));
+  const modelNote = element('p', [], { className: 'help', id: 'enc-model-note' });
   const schemeSelect = element(
     'select',
     Object.entries(SCHEMES).map(([v, s]) => element('option', [s.title], { attributes: { value: v } })),
@@ -226,6 +244,7 @@ export function createEncodingsView(container, engine, onChange) {
   const controls = element(
     'form',
     [
+      field(picker.select, 'Model'),
       field(schemeSelect, 'Scheme'),
       field(dInput, 'dModel (8–1024, even)', problems.d.message),
       field(baseInput, 'Base b', problems.base.message),
@@ -241,6 +260,16 @@ export function createEncodingsView(container, engine, onChange) {
     { className: 'controls', attributes: { 'aria-label': 'Encoding settings' } },
   );
   const tableField = tableSelect.parentElement;
+  // Setting the scheme, dModel or base by hand leaves the model's settings: back to Custom (before commit reads the picker).
+  for (const control of [schemeSelect, dInput, baseInput])
+    control.addEventListener('change', () => {
+      picker.select.value = CUSTOM;
+    });
+  picker.select.addEventListener('change', () => {
+    const preset = picker.find(picker.select.value);
+    Object.assign(state, { model: preset?.name }, preset ? modelSetting(preset, state) : {});
+    syncControls();
+  });
   controls.addEventListener('submit', (event) => event.preventDefault());
 
   const canvas = element('canvas', [], {
@@ -277,6 +306,7 @@ export function createEncodingsView(container, engine, onChange) {
   container.append(
     element('div', [element('h2', ['Encodings explorer'], { id: 'encodings-heading' }), quizMe], { className: 'view-header' }),
     controls,
+    modelNote,
     formula,
     notice,
     problem,
@@ -359,10 +389,21 @@ export function createEncodingsView(container, engine, onChange) {
     else problems.base.show(`The base must be a number from 2 to 1,000,000,000; got ${baseInput.value.trim().slice(0, 20) || 'nothing'}.`);
     if (!('value' in d) || !('value' in dims) || !baseOk) return null;
     const table = /** @type {EncodingsState['table']} */ (tableSelect.value); // one of the select's two options
-    return { ...state, scheme: schemeSelect.value, d: d.value, base, n: Number(nSelect.value), p: Number(pSlider.value), dims: dims.value, table };
+    return {
+      ...state,
+      model: picker.find(picker.select.value)?.name,
+      scheme: schemeSelect.value,
+      d: d.value,
+      base,
+      n: Number(nSelect.value),
+      p: Number(pSlider.value),
+      dims: dims.value,
+      table,
+    };
   }
 
   function syncControls() {
+    picker.select.value = state.model ?? CUSTOM;
     schemeSelect.value = state.scheme;
     dInput.value = String(state.d);
     baseInput.value = String(state.base);
@@ -402,6 +443,7 @@ export function createEncodingsView(container, engine, onChange) {
   }
 
   function renderAll() {
+    modelNote.textContent = modelText(picker.find(state.model), engine.names);
     formula.replaceChildren(renderInline(SCHEMES[state.scheme].formula.replaceAll('b^', `${state.base}^`)));
     if (renderTableChoice()) return; // waits for the trained model
     try {
@@ -409,7 +451,7 @@ export function createEncodingsView(container, engine, onChange) {
       problem.textContent = '';
       const heatmap = createHeatmapView(canvas, marker, table, scale);
       const initial = state.scheme === 'learned' && state.table === 'trained' ? trained.initial : undefined;
-      current = { table, scale, heatmap, basis: noticeBasis(engine, state, table, initial) };
+      current = { table, scale, heatmap, basis: noticeBasis(engine, { ...state, rope: ropeOf(engine, state) }, table, initial) };
       const tag = SCHEME_TAGS[state.scheme];
       quizMe.replaceChildren(quizMeLink(`tag:${tag}`, nameLabel(engine.names.scheme, tag)));
       columnsNote.textContent =
@@ -443,7 +485,7 @@ export function createEncodingsView(container, engine, onChange) {
     noticeText.textContent = encodingsNotice(state, current.basis);
     current.heatmap.draw(state.p);
     try {
-      vectorView.show(vectorFor(engine, state, current.table), { labelOf: dimensionLabel(state), scale: current.scale });
+      vectorView.show(vectorFor(engine, state, current.table), { labelOf: dimensionLabel(state, ropeOf(engine, state).pairing), scale: current.scale });
       problem.textContent = '';
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
@@ -477,7 +519,7 @@ export function createEncodingsView(container, engine, onChange) {
     renderSimilarity();
     onChange(state, true);
   });
-  for (const control of [schemeSelect, dInput, baseInput, nSelect, dimsInput, tableSelect]) control.addEventListener('change', commit(true));
+  for (const control of [picker.select, schemeSelect, dInput, baseInput, nSelect, dimsInput, tableSelect]) control.addEventListener('change', commit(true));
   const loadTrained = () => {
     trained = null;
     trainedTables(engine).then(
@@ -500,7 +542,10 @@ export function createEncodingsView(container, engine, onChange) {
 
   return {
     show(next) {
-      state = { ...state, ...next };
+      // A model sets the scheme, dModel and base it runs with; one the view cannot draw opens custom settings.
+      const preset = picker.find(next.model);
+      state = { ...state, ...next, model: preset?.name };
+      if (preset) Object.assign(state, modelSetting(preset, state));
       syncControls();
       if (state.table === 'trained' && !trained) loadTrained();
       renderAll();
