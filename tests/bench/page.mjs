@@ -108,6 +108,32 @@ try {
     if (durations.attention.length) page.positionAttentionRowsMs = median(durations.attention);
   }
 
+  // The position view with each real-model preset: the log slider sweeps p from 0 to 2^24, through 2,000,000.
+  const { loadPosenc } = await import('../../dist/posenc.js');
+  const { readFileSync } = await import('node:fs');
+  const engine = await loadPosenc({ wasmBinary: readFileSync(new URL('../../dist/posenc.wasm', import.meta.url)) });
+  const presetP95 = {};
+  for (const { name } of engine.models) {
+    await site.page.goto(`${site.url}?view=position&model=${name}`);
+    await site.page.waitForSelector('section[data-view="position"][data-ready="true"]', { timeout: 60_000 });
+    presetP95[name] = p95(
+      await site.page.evaluate(async () => {
+        const input = document.querySelector('#pos-p-range');
+        performance.clearMeasures();
+        for (let step = 0; step <= 100; step++) {
+          input.value = String(Math.round((step / 100) * Number(input.max)));
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          await new Promise(requestAnimationFrame);
+        }
+        return performance.getEntriesByName('posenc:position-update').map((e) => e.duration);
+      }),
+    );
+  }
+  const worst = Object.entries(presetP95).sort((a, b) => b[1] - a[1])[0];
+  page.positionPresetsWorstP95Ms = worst[1];
+  page.positionPresetsWorst = worst[0];
+  page.positionPresetsP95Ms = presetP95;
+
   // Training: the quick preset in the worker while a PerformanceObserver records long tasks (>= 50 ms).
   await site.page.goto(`${site.url}?view=model&preset=quick`);
   await site.page.waitForSelector('#model-train:not([disabled])', { timeout: 60_000 });

@@ -1,0 +1,250 @@
+// Real models in the page: every preset of posenc.models in the position and encodings views, with
+// the numbers read off the page and compared with the engine (run here in node); p up to 2,000,000;
+// the RoPE frequency view and the image-positions view: rendered from the engine's numbers, keyboard
+// operable, axe clean light and dark, no sideways overflow at 320 and 360 px, URLs that round-trip.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { axeViolations, openSite } from './browser.mjs';
+import { settledOverflow } from './layout.js';
+
+const { loadPosenc } = await import(new URL('../../dist/posenc.js', import.meta.url));
+const engine = await loadPosenc({ wasmBinary: readFileSync(new URL('../../dist/posenc.wasm', import.meta.url)) });
+const grouped = (n) => n.toLocaleString('en-US');
+
+let site;
+before(async () => {
+  site = await openSite({ bypassCSP: true });
+});
+after(async () => {
+  await site?.close();
+});
+
+async function open(query, view) {
+  await site.page.goto(`${site.url}${query}`);
+  await site.page.waitForSelector(`section[data-view="${view}"][data-ready="true"]`, { timeout: 30_000 });
+}
+const text = (selector) => site.page.locator(selector).first().textContent();
+const search = () => site.page.evaluate(() => location.search);
+
+test("every preset in the position view: its columns speak of the model with the engine's numbers", async () => {
+  const p = 200000;
+  for (const model of engine.models) {
+    await open(`?view=position&model=${model.name}&p=${p}`, 'position');
+    const analysis = engine.beyondTrained({ model: model.name, p });
+    assert.equal(await site.page.inputValue('#pos-model'), model.name, model.name);
+    assert.equal(await site.page.inputValue('#pos-l'), String(model.trainedLength), `${model.name}: the model sets L`);
+    for (const scheme of new Set(analysis.groups.map((group) => group.scheme))) {
+      const verdict = await text(`.scheme-${scheme} .scheme-verdict`);
+      assert.ok(verdict.startsWith(`${model.label} at ${grouped(p)}: trained to ${grouped(analysis.trainedLength)}`), `${model.name}: ${verdict}`);
+      if (analysis.contextLength !== analysis.trainedLength) assert.match(verdict, new RegExp(`to ${grouped(analysis.contextLength)}; past`), model.name);
+      for (const group of analysis.groups.filter((g) => g.scheme === 'rope' && scheme === 'rope')) {
+        const pairs = group.pairs.wavelength.length;
+        // The numbers on the page for this group, as the engine gives them.
+        const sentence = verdict.slice(verdict.indexOf(group.label.slice(1)));
+        const [, out, of, context] = /: [^;]*; (\d+) of (\d+) rotary pairs turn past any angle seen in training(?:, (\d+) past)?/.exec(sentence) ?? [];
+        assert.deepEqual([Number(out), Number(of)], [group.outOfRangeCount, pairs], `${model.name} ${group.name}: ${sentence}`);
+        if (analysis.contextLength !== analysis.trainedLength) assert.equal(Number(context), group.contextOutOfRangeCount, `${model.name} ${group.name}`);
+        assert.match(
+          sentence,
+          group.distance === p ? new RegExp(`distance ${grouped(p)}`) : new RegExp(`sees is ${grouped(group.distance)} back`),
+          `${model.name} ${group.name}`,
+        );
+        const latent = model.groups.find((g) => g.name === group.name).latentDims;
+        if (group.unrotatedDims > 0) {
+          assert.match(
+            sentence,
+            latent > 0
+              ? new RegExp(`The ${grouped(latent)}-dimension latent part`)
+              : new RegExp(`${grouped(group.unrotatedDims)} of ${grouped(group.unrotatedDims + group.rotaryDims)} dimensions per head are not rotated`),
+            model.name,
+          );
+        }
+      }
+      for (const group of analysis.groups.filter((g) => g.scheme === 'nope' && scheme === 'nope' && g.queryScale !== 1)) {
+        assert.match(verdict, new RegExp(`queries are scaled by ${group.queryScale.toFixed(3)}`), model.name);
+      }
+    }
+  }
+});
+
+test('partial and decoupled RoPE: the verdict says which dimensions carry no position', async () => {
+  await open('?view=position&model=gpt-j-6b&p=5000', 'position');
+  assert.match(await text('.scheme-rope .scheme-verdict'), /192 of 256 dimensions per head are not rotated and carry no position/);
+  await open('?view=position&model=deepseek-v3&p=100000', 'position');
+  const deepseek = engine.beyondTrained({ model: 'deepseek-v3', p: 100000 }).groups[0];
+  const verdict = await text('.scheme-rope .scheme-verdict');
+  assert.match(verdict, /The 128-dimension latent part of each query and key carries no position; only the 64-dimension rotary part turns/);
+  assert.match(verdict, new RegExp(`logit factor ${deepseek.logitFactor.toFixed(4)}`));
+});
+
+test('p reaches 2,000,000 with a model: slider and field take it, the toy model rows say they stop at their bound', async () => {
+  const { page } = site;
+  await open('?view=position&model=llama-3.1-8b&p=2000000', 'position');
+  assert.equal(await page.inputValue('#pos-p'), '2000000');
+  assert.equal(await page.getAttribute('#pos-p-range', 'aria-valuetext'), 'p = 2,000,000');
+  await page.fill('#pos-p', '2097152');
+  await page.press('#pos-p', 'Enter');
+  await page.locator('#pos-p').blur();
+  await page.waitForFunction(() => location.search.includes('p=2097152'));
+  assert.match(await text('.scheme-rope .scheme-verdict'), /^Llama 3\.1 8B at 2,097,152:/);
+  await page.waitForFunction(() => document.querySelector('.scheme-rope .model-verdict').textContent.includes('p = 2,097,152 is past it'));
+  assert.match(await text('.scheme-rope .model-verdict'), /up to p = 65,536.*p = 2,097,152 is past it/);
+  // The slider's last step is the analysis bound; back to custom settings, p returns within the custom range.
+  await page.locator('#pos-p-range').fill('1000');
+  assert.equal(await page.inputValue('#pos-p'), String(engine.limits.maxAnalysisPosition));
+  await page.selectOption('#pos-model', '');
+  assert.equal(await page.inputValue('#pos-p'), String(engine.limits.maxPosition));
+  assert.equal(await page.isDisabled('#pos-l'), false);
+  assert.doesNotMatch(await search(), /model=/);
+  // Without a model p past 65,536 is refused, with the reason beside the field.
+  await open('?view=position&p=2000000', 'position');
+  assert.notEqual(await page.inputValue('#pos-p'), '2000000', 'custom settings keep p within limits.maxPosition');
+  await open('?view=position&model=no-such-model&p=300', 'position');
+  assert.equal(await page.inputValue('#pos-model'), '', 'an unknown model opens custom settings');
+  assert.equal(await page.inputValue('#pos-p'), '300');
+});
+
+test('every drawable preset in the encodings view sets scheme, dModel and base; editing them returns to Custom', async () => {
+  const { page } = site;
+  await open('?view=encodings', 'encodings');
+  const offered = await page.locator('#enc-model option').evaluateAll((options) => options.map((o) => o.value).filter(Boolean));
+  const expected = engine.models.filter((m) => m.groups.some((g) => g.scheme === 'rope' || g.scheme === 'learned')).map((m) => m.name);
+  assert.deepEqual(offered, expected);
+  for (const name of expected) {
+    const model = engine.models.find((m) => m.name === name);
+    await page.selectOption('#enc-model', name);
+    const rope = model.groups.find((g) => g.rope)?.rope;
+    await page.waitForFunction((label) => document.querySelector('#enc-model-note').textContent.startsWith(label), model.label);
+    assert.equal(await page.inputValue('#enc-scheme'), rope ? 'rope' : 'learned', name);
+    assert.equal(await page.inputValue('#enc-d'), String(rope ? model.headDim : model.dModel), name);
+    if (rope) assert.equal(await page.inputValue('#enc-base'), String(rope.base), name);
+    assert.match(await search(), new RegExp(`model=${name.replaceAll('.', '\\.')}`));
+  }
+  // GPT-J rotates 64 of its 256 dimensions: the vector's last dimensions stay (1, 0) at any p.
+  await open('?view=encodings&model=gpt-j-6b&p=700', 'encodings');
+  assert.match(await text('#enc-model-note'), /Only the first 64 of 256 dimensions rotate/);
+  const last = await page.locator('.vector-values li').last().textContent();
+  assert.match(last, /0\.0000/);
+  await page.fill('#enc-base', '20000');
+  await page.press('#enc-base', 'Enter');
+  await page.locator('#enc-base').blur();
+  await page.waitForFunction(() => !location.search.includes('model='));
+  assert.equal(await page.inputValue('#enc-model'), '');
+});
+
+test('the frequency view: wavelengths and bands from the engine for every RoPE preset and custom settings', async () => {
+  const { page } = site;
+  for (const model of engine.models.filter((m) => m.groups.some((g) => g.scheme === 'rope'))) {
+    await open(`?view=frequencies&model=${model.name}`, 'frequencies');
+    const kind = model.groups.find((g) => g.rope?.scaling?.kind && g.rope.scaling.kind !== 'none')?.rope.scaling.kind ?? null;
+    const group = model.groups.find((g) => g.rope && (kind === null || g.rope.scaling.kind === kind));
+    const before = engine.ropeFrequencies({ headDim: model.headDim, ...group.rope, scaling: { kind: 'none' } }).frequencies;
+    const after = engine.ropeFrequencies({ headDim: model.headDim, ...group.rope, sequenceLength: model.contextLength }).frequencies;
+    const rows = await page.locator('#freq-table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+    assert.equal(rows.length, before.length, model.name);
+    const read = (cell) => Number(cell.replace('−', '-'));
+    for (const i of [0, before.length - 1]) {
+      assert.ok(Math.abs(read(rows[i][1]) / ((2 * Math.PI) / before[i]) - 1) < 1e-3, `${model.name} pair ${i} before: ${rows[i][1]}`);
+      if (kind) assert.ok(Math.abs(read(rows[i].at(-2)) / ((2 * Math.PI) / after[i]) - 1) < 1e-3, `${model.name} pair ${i} after: ${rows[i]}`);
+    }
+    const notice = await text('#freq-notice');
+    const slowBefore = Array.from(before).filter((f) => (2 * Math.PI) / f > model.trainedLength).length;
+    if (slowBefore > 0) assert.match(notice, new RegExp(`\\(${slowBefore} of ${before.length}\\) never complete a turn`), model.name);
+    if (kind) {
+      const factor = group.rope.scaling.factor;
+      const kept = Array.from(before).filter((f, i) => Math.abs(f / after[i] - 1) <= 1e-9).length;
+      const divided = Array.from(before).filter((f, i) => Math.abs(f / after[i] - factor) <= 1e-9 * factor).length;
+      if (kept > 0) assert.match(notice, new RegExp(`${kept} fast pairs keep their wavelength`), model.name);
+      if (divided > 0) assert.match(notice, new RegExp(`${divided} slow pairs are stretched by the full`), model.name);
+      assert.equal(await page.locator('#freq-bands li.band-kept').count(), kept, model.name);
+      assert.equal(await page.locator('#freq-bands li.band-divided').count(), divided, model.name);
+      const stillSlow = Array.from(after).filter((f) => (2 * Math.PI) / f > model.contextLength).length;
+      assert.match(notice, new RegExp(`After it, ${stillSlow} of ${before.length} pairs still turn less than once`), model.name);
+    }
+  }
+  // Custom settings by keyboard: pick Custom, then Llama 3 scaling; the URL holds them and a reload shows the same.
+  await open('?view=frequencies&model=llama-3.1-8b', 'frequencies');
+  await page.focus('#freq-model');
+  await page.selectOption('#freq-model', '');
+  await page.focus('#freq-scaling');
+  await page.selectOption('#freq-scaling', 'llama3');
+  await page.waitForFunction(() => location.search.includes('scaling=llama3'));
+  const query = await search();
+  assert.doesNotMatch(query, /model=/);
+  const notice = await text('#freq-notice');
+  await open(query, 'frequencies');
+  assert.equal(await text('#freq-notice'), notice, 'the URL brings back the same view');
+  assert.equal(await page.inputValue('#freq-scaling'), 'llama3');
+});
+
+test('the image-positions view: arrow keys move the patch, each step turns only its section, URLs round-trip', async () => {
+  const { page } = site;
+  await open('?view=grid&h=3&w=5&t=2', 'grid');
+  assert.match(await text('#grid-position'), /\(t, h, w\) = \(2, 3, 5\)/);
+  await page.focus('#grid-patches');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  assert.match(await text('#grid-position'), /\(t, h, w\) = \(2, 5, 6\)/);
+  await page.waitForFunction(() => location.search.includes('h=5') && location.search.includes('w=6'));
+  // The sections and their counts are the engine's (pairAxis); a step right turns only the w section's pairs.
+  const model = engine.models.find((m) => m.name === 'qwen2-vl-7b');
+  const { pairAxis } = engine.ropeFrequencies({ headDim: model.headDim, ...model.groups[0].rope });
+  const count = (axis) => Array.from(pairAxis).filter((a) => a === axis).length;
+  const rows = await page.locator('#grid-sections tbody tr').evaluateAll((trs) => trs.map((tr) => tr.textContent));
+  assert.deepEqual(
+    rows.map((row) => Number(/\((\d+)\)/.exec(row)[1])),
+    [count(0), count(1), count(2)],
+  );
+  const turnedBy = await page
+    .locator('#grid-sections tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [tr.children[0].textContent, tr.children[2].textContent]));
+  assert.deepEqual(turnedBy, [
+    ['t section', 't = 2'],
+    ['h section', 'h = 5'],
+    ['w section', 'w = 6'],
+  ]);
+  assert.match(
+    await text('#grid-notice'),
+    new RegExp(`one patch to the right turns ${count(2)} of ${pairAxis.length} pairs, one patch down ${count(1)}, the next frame ${count(0)}`),
+  );
+  await page.keyboard.press('End');
+  assert.match(await text('#grid-position'), /column 15/);
+  await page.selectOption('#grid-axes', 'axial');
+  assert.match(await text('#grid-position'), /\(h, w\) = \(5, 15\)/);
+  const query = await search();
+  await open(query, 'grid');
+  assert.match(await text('#grid-position'), /\(h, w\) = \(5, 15\)/);
+  assert.equal(await page.isDisabled('#grid-t'), true);
+});
+
+test('the new views and a picked model: axe clean light and dark, no sideways overflow at 320 and 360 px', async () => {
+  const { page } = site;
+  const places = [
+    ['?view=frequencies&model=phi-3-mini-128k', 'frequencies'],
+    ['?view=frequencies', 'frequencies'],
+    ['?view=grid', 'grid'],
+    ['?view=position&model=gemma-3-4b&p=2000000', 'position'],
+    ['?view=encodings&model=llama-3.1-8b', 'encodings'],
+  ];
+  for (const colorScheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    for (const [query, view] of places) {
+      await open(query, view);
+      assert.deepEqual(await axeViolations(page, null), [], `${query}, ${colorScheme}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  for (const width of [320, 360]) {
+    await page.setViewportSize({ width, height: 740 });
+    for (const [query, view] of places) {
+      await open(query, view);
+      assert.deepEqual(await settledOverflow(page), [], `${query} at ${width} px`);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  assert.deepEqual(site.consoleErrors, []);
+  assert.deepEqual(site.foreignRequests, []);
+});
