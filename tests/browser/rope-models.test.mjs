@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { axeViolations, openSite } from './browser.mjs';
+import { axeViolations, openSite, openView } from './browser.mjs';
 import { settledOverflow } from './layout.js';
 
 const { loadPosenc } = await import(new URL('../../dist/posenc.js', import.meta.url));
@@ -20,10 +20,7 @@ after(async () => {
   await site?.close();
 });
 
-async function open(query, view) {
-  await site.page.goto(`${site.url}${query}`);
-  await site.page.waitForSelector(`section[data-view="${view}"][data-ready="true"]`, { timeout: 30_000 });
-}
+const open = (query, view) => openView(site, query, view);
 const text = (selector) => site.page.locator(selector).first().textContent();
 const search = () => site.page.evaluate(() => location.search);
 

@@ -15,7 +15,7 @@ import { settableScaling } from '../router.js';
 /** @typedef {{ model?: string, headDim: number, base: number, L: number, scaling: string, factor: number }} FrequencyState */
 
 /** How a scaling treats one pair, from its frequencies before and after: kept, divided by the factor, or in between. */
-export const PAIR_BANDS = /** @type {const} */ (['kept', 'between', 'divided']);
+const PAIR_BANDS = /** @type {const} */ (['kept', 'between', 'divided']);
 const BAND_NAMES = { kept: 'kept', between: 'in between', divided: 'divided by s' };
 /** Relative slack when comparing a ratio of two engine frequencies with 1 or 1/s: both are exact to ~1e-15. */
 const SAME = 1e-9;
@@ -26,7 +26,7 @@ const SAME = 1e-9;
  * @param {ArrayLike<number>} before @param {ArrayLike<number>} after @param {number} factor
  * @returns {('kept' | 'between' | 'divided')[]}
  */
-export function pairBands(before, after, factor) {
+function pairBands(before, after, factor) {
   return Array.from(before, (trained, i) => {
     const ratio = trained / after[i];
     if (Math.abs(ratio - 1) <= SAME) return 'kept';

@@ -27,7 +27,7 @@ export function extendingScaling(preset) {
  * "Llama 3.1 8B at 200,000: trained to 8,192, extended by Llama 3 scaling to 131,072; past both."
  * @param {ModelAnalysis} analysis @param {ModelPreset} preset @param {ScalingNames} names
  */
-export function modelSummary(analysis, preset, names) {
+function modelSummary(analysis, preset, names) {
   const { label, p, trainedLength, contextLength, beyond, beyondContext } = analysis;
   const kind = extendingScaling(preset);
   const extended = contextLength !== trainedLength;
@@ -46,7 +46,7 @@ const layersText = (group) =>
  * One sentence for one RoPE or NoPE layer group; other schemes are described by the position view's columns.
  * @param {GroupAnalysis} group @param {ModelAnalysis} analysis @param {ModelPreset} preset
  */
-export function groupSentence(group, analysis, preset) {
+function groupSentence(group, analysis, preset) {
   const head = layersText(group);
   if (group.scheme === 'nope') {
     const scale = group.queryScale ?? 1;
@@ -74,7 +74,7 @@ export function groupSentence(group, analysis, preset) {
 }
 
 /** The RoPE group whose keys reach farthest (Gemma 3's global layers rather than its local ones): the one drawn. */
-export const farthestRopeGroup = (analysis) =>
+const farthestRopeGroup = (analysis) =>
   analysis.groups
     .filter(({ scheme }) => scheme === 'rope')
     .reduce((best, group) => (!best || (group.distance ?? 0) > (best.distance ?? 0) ? group : best), /** @type {GroupAnalysis | null} */ (null));
