@@ -33,6 +33,7 @@ test("every preset in the position view: its columns speak of the model with the
     assert.equal(await site.page.inputValue('#pos-l'), String(model.trainedLength), `${model.name}: the model sets L`);
     for (const scheme of new Set(analysis.groups.map((group) => group.scheme))) {
       const verdict = await text(`.scheme-${scheme} .scheme-verdict`);
+      assert.doesNotMatch(verdict, /\. (every|local|global|rope|nope|all)\b/, `${model.name}: each sentence starts with a capital`);
       assert.ok(verdict.startsWith(`${model.label} at ${grouped(p)}: trained to ${grouped(analysis.trainedLength)}`), `${model.name}: ${verdict}`);
       if (analysis.contextLength !== analysis.trainedLength) assert.match(verdict, new RegExp(`to ${grouped(analysis.contextLength)}; past`), model.name);
       for (const group of analysis.groups.filter((g) => g.scheme === 'rope' && scheme === 'rope')) {
@@ -138,6 +139,12 @@ test('the frequency view: wavelengths and bands from the engine for every RoPE p
     const group = model.groups.find((g) => g.rope && (kind === null || g.rope.scaling.kind === kind));
     const before = engine.ropeFrequencies({ headDim: model.headDim, ...group.rope, scaling: { kind: 'none' } }).frequencies;
     const after = engine.ropeFrequencies({ headDim: model.headDim, ...group.rope, sequenceLength: model.contextLength }).frequencies;
+    // The fields show the model's settings, never the custom ones the chart does not use.
+    assert.deepEqual(
+      [await page.inputValue('#freq-head-dim'), await page.inputValue('#freq-base'), await page.inputValue('#freq-l'), await page.inputValue('#freq-scaling')],
+      [String(model.headDim), String(group.rope.base), String(model.trainedLength), kind ?? 'none'],
+      model.name,
+    );
     const rows = await page.locator('#freq-table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
     assert.equal(rows.length, before.length, model.name);
     const read = (cell) => Number(cell.replace('−', '-'));

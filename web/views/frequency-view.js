@@ -58,7 +58,10 @@ export function createFrequencyView(container, engine, onChange) {
   const scalingSelect = /** @type {HTMLSelectElement} */ (
     element(
       'select',
-      scalingKinds.map(({ name, label }) => element('option', [label], { attributes: { value: name } })),
+      // Every kind, so a model's scaling shows here; custom settings can choose only the kinds set by s and L alone.
+      engine.names.scalingKind.map((kind) =>
+        element('option', [kind.label], { attributes: { value: kind.name, ...(settableScaling(kind) ? {} : { disabled: '' }) } }),
+      ),
       { id: 'freq-scaling' },
     )
   );
@@ -194,12 +197,25 @@ export function createFrequencyView(container, engine, onChange) {
       + `${kind === 'none' ? 'no scaling' : `${scalingName}${factor !== 1 ? ` with s = ${fixed(factor, 2)}` : ''}`}, trained to ${int(trainedLength)}`
       + `${contextLength !== trainedLength ? `, context ${int(contextLength)}` : ''}; attention factor ${fixed(after.attentionFactor, 4)}.`;
     noticeText.textContent = frequencyNotice({ beforeWave, afterWave, bands, trainedLength, contextLength, factor, kind, scalingName });
-    // A model sets all of these: the custom fields would only show numbers not in use.
-    for (const control of custom) control.hidden = Boolean(shown.preset);
+    // A model sets all of these: the fields show its values, disabled (custom ones come back with Custom).
+    if (shown.preset) {
+      headDimInput.value = String(headDim);
+      baseInput.value = String(rope.base ?? 10000);
+      lInput.value = String(trainedLength);
+      scalingSelect.value = kind;
+      factorInput.value = String(factor);
+      for (const problem of Object.values(problems)) problem.clear();
+    }
+    for (const input of [headDimInput, baseInput, lInput, scalingSelect, factorInput]) input.disabled = Boolean(shown.preset);
   }
 
   function syncControls() {
     picker.select.value = state.model ?? '';
+    showCustomFields();
+  }
+
+  /** The custom settings in their fields (a model's values stand there while it is picked). */
+  function showCustomFields() {
     headDimInput.value = String(state.headDim);
     baseInput.value = String(state.base);
     lInput.value = String(state.L);
@@ -242,6 +258,10 @@ export function createFrequencyView(container, engine, onChange) {
     render();
     onChange(state, true);
   };
+  // Back to Custom: the fields get the custom settings back before they are read.
+  picker.select.addEventListener('change', () => {
+    if (!picker.find(picker.select.value)) showCustomFields();
+  });
   for (const input of [picker.select, headDimInput, baseInput, lInput, scalingSelect, factorInput]) input.addEventListener('change', changed);
 
   return {

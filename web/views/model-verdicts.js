@@ -38,9 +38,10 @@ function modelSummary(analysis, preset, names) {
   return `${label} at ${int(p)}: ${how}; ${where}.`;
 }
 
-/** Layers of a group, for people: "every layer" needs no count, others say how many. */
-const layersText = (group) =>
-  `${group.label[0].toUpperCase()}${group.label.slice(1)} (${int(group.layers.length)} ${group.layers.length === 1 ? 'layer' : 'layers'})`;
+/** A group's label at the start of a sentence or a row ("every layer" -> "Every layer"). */
+const groupName = (group) => `${group.label[0].toUpperCase()}${group.label.slice(1)}`;
+/** Layers of a group, for people, with how many. */
+const layersText = (group) => `${groupName(group)} (${int(group.layers.length)} ${group.layers.length === 1 ? 'layer' : 'layers'})`;
 
 /**
  * One sentence for one RoPE or NoPE layer group; other schemes are described by the position view's columns.
@@ -103,7 +104,7 @@ export function modelColumn(analysis, preset, scheme, names, describe = undefine
     .filter((group) => group.scheme === 'rope')
     .map((group) =>
       element('dl', [
-        ...stat(`${group.label}: pairs past training`, `${group.outOfRangeCount} of ${group.pairs?.wavelength.length ?? 0}`),
+        ...stat(`${groupName(group)}: pairs past training`, `${group.outOfRangeCount} of ${group.pairs?.wavelength.length ?? 0}`),
         ...stat('Distance seen', int(group.distance ?? 0)),
         ...stat('Rotary dimensions', `${int(group.rotaryDims ?? 0)} of ${int((group.rotaryDims ?? 0) + (group.unrotatedDims ?? 0))}`),
       ]),
