@@ -11,7 +11,7 @@ import { loadLesson } from './lesson/lesson-store.js';
  */
 export function createHomeView(section, { storage }) {
   const lessonDoor = element('p', [], { className: 'door-action' });
-  const lessonState = element('p', [], { className: 'help' });
+  const lessonState = element('p', [], { className: 'help', id: 'door-lesson-state' });
   const door = (id, heading, text, actions) =>
     element('li', [element('h3', [heading], { id }), element('p', [text]), ...actions], { className: 'door', attributes: { 'aria-labelledby': id } });
   section.append(
@@ -64,9 +64,11 @@ export function createHomeView(section, { storage }) {
       const { lesson } = loadLesson(storage);
       const at = lesson.step === null ? -1 : LESSON_STEPS.findIndex((step) => step.id === lesson.step);
       const predicted = LESSON_STEPS.filter((step) => Object.hasOwn(lesson.predictions, step.id)).length;
-      const text = at < 0 ? 'Start the lesson' : `Continue at step ${at + 1}: ${LESSON_STEPS[at].title}`;
-      lessonDoor.replaceChildren(routeLink([text], 'lesson', at < 0 ? { step: 1 } : { step: at + 1 }, { back: false, id: 'door-open-lesson' }));
-      lessonState.textContent = at < 0 ? '' : `Predictions made: ${predicted} of ${LESSON_STEPS.length}.`;
+      const finished = predicted === LESSON_STEPS.length;
+      const text = at < 0 ? 'Start the lesson' : `${finished ? 'Back to' : 'Continue at'} step ${at + 1}: ${LESSON_STEPS[at].title}`;
+      lessonDoor.replaceChildren(routeLink([text], 'lesson', { step: at < 0 ? 1 : at + 1 }, { back: false, id: 'door-open-lesson' }));
+      lessonState.textContent =
+        at < 0 ? '' : finished ? `Lesson done: all ${LESSON_STEPS.length} predictions made.` : `Predictions made: ${predicted} of ${LESSON_STEPS.length}.`;
       lessonState.hidden = at < 0;
     },
   };

@@ -147,7 +147,8 @@ test('predictions are kept: the answer shows again after a reload; "Predict agai
   assert.equal(await page.locator('#lesson-step-title').textContent(), step.title);
   await page.goto(site.url);
   await page.waitForSelector('#door-open-lesson');
-  assert.equal(await page.locator('#door-open-lesson').textContent(), `Continue at step 4: ${step.title}`);
+  const all = Object.keys((await storedLesson()).predictions).length === STEPS.length;
+  assert.equal(await page.locator('#door-open-lesson').textContent(), `${all ? 'Back to' : 'Continue at'} step 4: ${step.title}`);
   const choice = STEPS[2];
   await openStep(3);
   await predictAgain(page);
@@ -294,6 +295,9 @@ test('320 and 360 px, light and dark: every step, revealed, fits without sideway
     }
     await page.goto(site.url);
     await page.waitForSelector('#door-open-lesson');
+    // Every step's prediction is made by now, the last one shown was step 10: the landing page says so.
+    assert.equal(await page.locator('#door-open-lesson').textContent(), `Back to step ${STEPS.length}: ${STEPS.at(-1).title}`);
+    assert.equal(await page.locator('#door-lesson-state').textContent(), `Lesson done: all ${STEPS.length} predictions made.`);
     assert.deepEqual(await settledOverflow(page), [], `${width} px, landing page`);
   }
   await page.close();

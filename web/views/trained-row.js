@@ -1,6 +1,7 @@
 // One column's trained model asked at query p (the engine's modelProbe), and the sentence its
 // numbers support: where the model looked, where the answer was, what it said and how sure.
 import { fixed, int } from './format.js';
+import { peakOf } from './sparkline.js';
 
 /** An attention weight: two decimals, or two significant digits below 0.01 (6.5e-9). */
 const weightText = (weight) => (weight >= 0.01 ? fixed(weight, 2) : weight.toExponential(1).replace('-', '−'));
@@ -10,13 +11,6 @@ export function meanOverHeads({ weights, heads, keys }) {
   const mean = new Float64Array(keys);
   for (let h = 0; h < heads; h++) for (let k = 0; k < keys; k++) mean[k] += weights[h * keys + k] / heads;
   return mean;
-}
-
-/** Index and weight of the key the heads attend to most, on average. */
-function peakOf(mean) {
-  let index = 0;
-  for (let k = 1; k < mean.length; k++) if (mean[k] > mean[index]) index = k;
-  return { index, weight: mean[index] };
 }
 
 /**
