@@ -46,7 +46,7 @@ const scaling = {
   longFactor: list,
 };
 const rope = { ...fields('base', 'pairing', 'rotaryFraction', 'rotaryAxes'), mropeSection: list, scaling };
-// The toy attention's positions are one index per token: it reads no rotary axes.
+// The toy attention's and the offset chart's positions are one index per token: they read no rotary axes.
 const { rotaryAxes, mropeSection, ...sequenceRope } = rope;
 const span = fields('kind', 'size');
 const t5 = { bidirectional: scalar, numBuckets: scalar, maxDistance: scalar };
@@ -69,7 +69,7 @@ export const argumentShapes = {
     span,
   },
   beyondTrained: { ...fields('model', 'scheme', 'p', 'trainedLength', 'dModel', 'headDim', 'nHeads', 'latentDims'), ...rope, span, ...t5 },
-  offsetSimilarity: fields('p', 'maxOffset', 'dModel', 'base', 'seed'),
+  offsetSimilarity: { ...fields('p', 'maxOffset', 'dModel', 'seed'), ...sequenceRope },
   trainerCreate: {
     ...modelShape,
     ...fields('seed', 'batchSize', 'queriesPerSequence', 'learningRate', 'warmupSteps', 'warmupLength', 'windowSteps', 'windowLength', 'windowBatch'),

@@ -478,11 +478,28 @@ export interface Posenc {
   ): Extract<BeyondTrained, { scheme: S }>;
   /** A real model at p (up to limits.maxAnalysisPosition): its settings are the model's, one analysis per layer group. */
   beyondTrained(options: { model: ModelName; p?: number }): ModelBeyond;
-  /** PE(p).PE(p + delta), direct and closed form, and the RoPE score of seeded q, k at offsets 0..maxOffset. */
-  offsetSimilarity(options: { p?: number; maxOffset?: number; dModel?: number; base?: number; seed?: number }): {
+  /**
+   * PE(p).PE(p + delta), direct and closed form, and the RoPE score R(p + delta)q . R(p)k of seeded q, k at offsets
+   * 0..maxOffset, with the RoPE settings given (dModel is the head dimension, base serves both). The rotated dimensions
+   * carry attentionFactor squared (HF scales cos and sin by it); the unrotated ones add q . k over them. q and k turn in
+   * one sequence of p + maxOffset + 1 tokens, the length dynamic NTK and LongRoPE read.
+   */
+  offsetSimilarity(
+    options: {
+      /** [0] */
+      p?: number;
+      /** [256] */
+      maxOffset?: number;
+      /** [64] */
+      dModel?: number;
+      /** [1] */
+      seed?: number;
+    } & Omit<RopeOptions, 'rotaryAxes' | 'mropeSection'>,
+  ): {
     sinusoidalDot: Float64Array;
     sinusoidalClosedForm: Float64Array;
     ropeScore: Float64Array;
+    attentionFactor: number;
   };
   /** The experiment's presets and the names of schemes, tasks and overflow policies. */
   readonly training: Training;

@@ -38,7 +38,7 @@ const defaults = {
   t5Bucket: t5Defaults,
   attention: { dModel: 64, seed: 1, trainedLength: 2048, overflow: 'clamp', nHeads: 8, head: 0, latentDims: 0, span: fullSpan, ...ropeDefaults },
   beyondTrained: { p: 5000, trainedLength: 2048, dModel: 512, headDim: 64, nHeads: 8, latentDims: 0, span: fullSpan, ...ropeDefaults, ...t5Defaults },
-  offsetSimilarity: { p: 0, maxOffset: 256, dModel: 64, base: 10000, seed: 1 },
+  offsetSimilarity: { p: 0, maxOffset: 256, dModel: 64, seed: 1, ...ropeDefaults },
   trainerStep: { steps: 1 },
   trainerParameters: {},
   trainerDispose: {},

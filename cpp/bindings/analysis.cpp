@@ -300,7 +300,7 @@ namespace posenc::js
         const OptionsReader read(options);
         OffsetSimilarityOptions settings;
         POSENC_CHECK(read.integers({{"p", settings.p}, {"maxOffset", settings.max_offset}, {"dModel", settings.d_model}}));
-        POSENC_CHECK(read.number("base", settings.base));
+        POSENC_CHECK(read_rope_options(read, settings.rope, false));  // offsets run along one token index
         POSENC_CHECK(read.seed("seed", settings.seed));
         POSENC_CHECK(read.verdict(check_offset_similarity(settings)));
         const auto similarity = posenc::offset_similarity(settings);
@@ -308,6 +308,7 @@ namespace posenc::js
         result.set("sinusoidalDot", float64_array(similarity.sinusoidal_dot));
         result.set("sinusoidalClosedForm", float64_array(similarity.sinusoidal_closed_form));
         result.set("ropeScore", float64_array(similarity.rope_score));
+        result.set("attentionFactor", similarity.attention_factor);
         return result;
     }
 }

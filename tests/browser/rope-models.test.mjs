@@ -182,6 +182,47 @@ test('the frequency view: wavelengths and bands from the engine for every RoPE p
   assert.equal(await page.inputValue('#freq-scaling'), 'llama3');
 });
 
+test("the encodings view's similarity chart runs with the picked model's scaling and partial rotary", async () => {
+  const { page } = site;
+  const p = 100;
+  for (const name of ['qwen2.5-7b', 'gpt-j-6b', 'phi-3-mini-128k', 'llama-3.1-8b']) {
+    const model = engine.models.find((m) => m.name === name);
+    const { rotaryAxes, mropeSection, ...rope } = model.groups.find((g) => g.rope).rope;
+    await open(`?view=encodings&model=${name}&p=${p}`, 'encodings');
+    // The chart's points, read by keyboard from its spoken readout (4 decimals): offsets 0 to 12, then the last (1,023),
+    // where Llama 3's slow pairs, divided by 8, have moved apart from plain RoPE's.
+    await page.focus('#enc-similarity');
+    await page.keyboard.press('Home');
+    const read = new Map();
+    const readPoint = async () => {
+      const spoken = await page.locator('#enc-similarity [aria-live]').textContent();
+      const [, at, score] = /offset δ (\d+): RoPE score (\S+)/.exec(spoken) ?? [];
+      read.set(Number(at), Number(score.replace('−', '-')));
+    };
+    for (let delta = 0; delta <= 12; delta += 1) {
+      await readPoint();
+      await page.keyboard.press('ArrowRight');
+    }
+    await page.keyboard.press('End');
+    await readPoint();
+    const maxOffset = Math.min(1023, engine.limits.maxPosition - p);
+    assert.deepEqual([...read.keys()], [...Array.from({ length: 13 }, (_, i) => i), maxOffset], name);
+    const withModel = engine.offsetSimilarity({ p, maxOffset, dModel: model.headDim, ...rope }).ropeScore;
+    const plain = engine.offsetSimilarity({ p, maxOffset, dModel: model.headDim, base: rope.base, pairing: rope.pairing }).ropeScore;
+    for (const [delta, score] of read) assert.ok(Math.abs(score - withModel[delta]) <= 5e-5, `${name} δ = ${delta}: page ${score}, engine ${withModel[delta]}`);
+    // Plain RoPE at the same base and pairing would have drawn something else.
+    assert.ok(
+      [...read].some(([delta, score]) => Math.abs(score - plain[delta]) > 1e-2),
+      `${name}: the chart must differ from plain RoPE`,
+    );
+    const note = await text('#enc-similarity-note');
+    if (rope.rotaryFraction < 1)
+      assert.match(note, new RegExp(`The ${model.headDim - model.headDim * rope.rotaryFraction} unrotated dimensions add the same`), name);
+    if (rope.scaling.kind === 'longrope') assert.match(note, /depends on δ and that length/, name);
+    if (rope.scaling.kind === 'yarn') assert.match(note, /attention factor 1\.1386/, name);
+  }
+});
+
 test('the image-positions view: arrow keys move the patch, each step turns only its section, URLs round-trip', async () => {
   const { page } = site;
   await open('?view=grid&h=3&w=5&t=2', 'grid');

@@ -1,4 +1,5 @@
-// offset_similarity: the sinusoidal dot product and the RoPE score against the offset.
+// offset_similarity: the sinusoidal dot product and the RoPE score against the offset, with every
+// RoPE setting the fuzzer can draw.
 #include <cmath>
 #include <cstdlib>
 #include <stdexcept>
@@ -6,6 +7,7 @@
 #include <posenc/offset_similarity.hpp>
 
 #include "fuzz_input.hpp"
+#include "fuzz_rope.hpp"
 
 using namespace posenc;
 
@@ -15,7 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     OffsetSimilarityOptions options;
     options.p = in.integer(-2, limits::max_position + 2);
     options.d_model = in.flag() ? in.integer(-2, limits::max_d_model + 2) : in.in(-2, 66);
-    options.base = in.real(0.5, 1e6);
+    options.rope = posenc_fuzz::rope_options(in);
     options.seed = in.bits64();
     // Work is (maxOffset + 1) x dModel: keep a valid one small.
     const auto offsets =

@@ -290,7 +290,7 @@ const reals = {
   ropeFrequencies: ['base', 'rotaryFraction'],
   attention: ['base'],
   beyondTrained: ['base'],
-  offsetSimilarity: ['base'],
+  offsetSimilarity: ['base', 'rotaryFraction'],
   trainerCreate: ['base', 'learningRate'],
   modelProbe: ['base'],
   modelEvaluate: ['base'],
@@ -309,6 +309,7 @@ const enums = {
   attention: ['scheme', 'overflow'],
   beyondTrained: ['scheme', 'model'],
   ropeFrequencies: ['rotaryAxes'],
+  offsetSimilarity: ['pairing'],
   trainerCreate: ['scheme', 'task'],
   trainerEvaluate: ['overflow'],
   modelProbe: ['scheme', 'task', 'overflow'],
@@ -320,7 +321,7 @@ for (const [fn, fields] of Object.entries(enums)) {
     for (const value of [0, null, {}]) cases.push([fn, field, value, T, field]);
   }
 }
-for (const fn of ['rope', 'ropeScore', 'ropeFrequencies', 'attention']) {
+for (const fn of ['rope', 'ropeScore', 'ropeFrequencies', 'attention', 'offsetSimilarity']) {
   cases.push(
     [fn, 'scaling', { kind: 'Linear' }, R, 'scaling.kind'],
     [fn, 'scaling', { kind: 'pi', factor: Infinity }, R, 'scaling.factor'],
@@ -331,7 +332,7 @@ for (const fn of ['rope', 'ropeScore', 'ropeFrequencies', 'attention']) {
 // The newer scaling kinds' fields and the rotary layout, on every function that reads RoPE settings (head dim 8: 4 rotary pairs).
 const llama3 = { kind: 'llama3', factor: 8, trainedLength: 64 };
 const yarn = { kind: 'yarn', factor: 4, trainedLength: 64 };
-for (const fn of ['rope', 'ropeScore', 'ropeFrequencies', 'attention', 'beyondTrained']) {
+for (const fn of ['rope', 'ropeScore', 'ropeFrequencies', 'attention', 'beyondTrained', 'offsetSimilarity']) {
   const scheme = fn === 'beyondTrained' ? { scheme: 'rope', headDim: 8 } : {};
   const pairs = fn === 'rope' || fn === 'ropeScore' ? 2 : 4; // valid[fn]'s head dimension / 2
   const longrope = { kind: 'longrope', factor: 4, trainedLength: 64, shortFactor: Array(pairs).fill(1), longFactor: Array(pairs).fill(2) };
@@ -362,7 +363,7 @@ for (const fn of ['rope', 'ropeScore', 'ropeFrequencies', 'attention', 'beyondTr
   bad('rotaryFraction', 1.5, R, 'rotaryFraction');
   bad('rotaryFraction', 0.2, R, 'rotaryFraction'); // 1.6 dimensions: none rotate
   bad('rotaryFraction', '1', T, 'rotaryFraction');
-  if (fn === 'attention') continue; // the toy head's positions are token indices: it reads no rotaryAxes
+  if (fn === 'attention' || fn === 'offsetSimilarity') continue; // positions are token indices: no rotaryAxes is read
   bad('rotaryAxes', 'cube', R, 'rotaryAxes');
   bad('rotaryAxes', 3, T, 'rotaryAxes');
   cases.push([

@@ -109,7 +109,10 @@ function vectorFor(engine, state, table) {
 }
 
 /** A picked model's RoPE settings (pairing, scaling, partial rotary), none for custom settings. */
-const ropeOf = (engine, state) => /** @type {{ pairing?: string }} */ (sequenceRope(engine.models.find(({ name }) => name === state.model)));
+const ropeOf = (engine, state) =>
+  /** @type {{ pairing?: string, scaling?: { kind?: string }, rotaryFraction?: number }} */ (
+    sequenceRope(engine.models.find(({ name }) => name === state.model))
+  );
 /** x = (1, 0) in every pair: even dimensions for interleaved pairs, the first half for half pairing (pair j is j and j + d/2). */
 function unitPairs(d, pairing = 'interleaved') {
   const x = new Float64Array(d);
@@ -132,6 +135,28 @@ function dimensionLabel(state, pairing = 'interleaved') {
     default:
       return (dim) => `dim ${dim}`;
   }
+}
+
+/**
+ * What the RoPE score curve is, with the picked model's scaling and partial rotary in words.
+ * @param {{ scaling?: { kind?: string }, rotaryFraction?: number }} rope  the model's settings (empty for custom)
+ */
+function ropeSimilarityNote(engine, state, rope, { from, maxOffset, attentionFactor }) {
+  const kind = engine.names.scalingKind.find(({ name }) => name === (rope.scaling?.kind ?? 'none'));
+  const rotated = Math.floor(state.d * (rope.rotaryFraction ?? 1));
+  const parts = [`The RoPE score R(p + δ)q · R(p)k ${from} for a fixed random q and k (head dim ${state.d})`];
+  if (kind && kind.name !== 'none') parts.push(`, with the model's ${kind.label} scaling`);
+  parts.push(
+    kind?.followsLength
+      ? `: ${kind.label} sets its frequencies from the sequence length (here p + ${int(maxOffset)} + 1 = ${int(state.p + maxOffset + 1)} tokens), so the curve depends on δ and that length, not on p alone.`
+      : ': it depends on δ only, whatever p is.',
+  );
+  if (attentionFactor !== 1)
+    parts.push(
+      ` Hugging Face transformers multiplies cos and sin by the attention factor ${fixed(attentionFactor, 4)}, so the rotated dimensions' share of the score is ${fixed(attentionFactor ** 2, 4)} times larger.`,
+    );
+  if (rotated < state.d) parts.push(` The ${int(state.d - rotated)} unrotated dimensions add the same q·k at every δ.`);
+  return parts.join('');
 }
 
 /**
@@ -164,11 +189,12 @@ function similarityFor(engine, state, table) {
     };
   }
   const maxOffset = Math.min(state.n - 1, engine.limits.maxPosition - state.p);
-  const result = engine.offsetSimilarity({ p: state.p, maxOffset, dModel: state.d, base: state.base });
+  const rope = state.scheme === 'rope' ? ropeOf(engine, state) : {};
+  const result = engine.offsetSimilarity({ p: state.p, maxOffset, dModel: state.d, base: state.base, ...rope });
   const x = Array.from({ length: maxOffset + 1 }, (_, i) => i);
   if (state.scheme === 'rope') {
     return {
-      note: `The RoPE score R(p + δ)q · R(p)k ${from} for a fixed random q and k (head dim ${state.d}): it depends on δ only, whatever p is.`,
+      note: ropeSimilarityNote(engine, state, rope, { from, maxOffset, attentionFactor: result.attentionFactor }),
       x,
       series: [{ label: 'RoPE score', values: result.ropeScore }],
     };
