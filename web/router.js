@@ -159,9 +159,10 @@ const PARAMETERS = {
     dims: ['dims', integerList(1023)],
     table: ['table', oneOf('fresh', 'trained')],
   },
-  // A RoPE model's frequencies, or custom ones: head dimension, base, trained length, scaling and its factor.
+  // A RoPE model's frequencies (layers: which of its layer groups), or custom ones: head dimension, base, trained length, scaling and its factor.
   frequencies: {
     model: ['model', MODELS],
+    layers: ['group', kebabCase],
     headDim: ['headDim', evenInteger(8, 1024)],
     base: ['base', number(2, 1e7)],
     L: ['L', integer(1, 65536)],

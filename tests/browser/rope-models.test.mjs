@@ -223,6 +223,44 @@ test("the encodings view's similarity chart runs with the picked model's scaling
   }
 });
 
+test("the frequency view's layer picker: Gemma 3's local and global layers, Llama 4's NoPE layers, in the URL", async () => {
+  const { page } = site;
+  await open('?view=frequencies&model=llama-3.1-8b', 'frequencies');
+  assert.equal(await page.isVisible('#freq-group'), false, 'one layer group: no picker');
+  const gemma = engine.models.find((m) => m.name === 'gemma-3-4b');
+  await open('?view=frequencies&model=gemma-3-4b', 'frequencies');
+  assert.equal(await page.inputValue('#freq-group'), 'global', 'the scaled group first');
+  const labels = await page.locator('#freq-group option').allTextContents();
+  assert.deepEqual(labels, ['Local layers: a sliding window of 1,024 keys', 'Global layers (every 6th)']);
+  await page.focus('#freq-group');
+  await page.selectOption('#freq-group', 'local');
+  await page.waitForFunction(() => location.search.includes('layers=local'));
+  const local = gemma.groups.find((g) => g.name === 'local');
+  const frequencies = engine.ropeFrequencies({ headDim: gemma.headDim, ...local.rope }).frequencies;
+  const rows = await page.locator('#freq-table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  assert.equal(rows.length, frequencies.length);
+  for (const i of [0, frequencies.length - 1]) {
+    const wave = Number(rows[i][1].replace('−', '-'));
+    assert.ok(Math.abs(wave / ((2 * Math.PI) / frequencies[i]) - 1) < 1e-3, `local pair ${i}: ${rows[i]}`);
+  }
+  assert.equal(await page.inputValue('#freq-base'), '10000');
+  assert.match(await text('#freq-settings'), /^Gemma 3 4B, local layers: a sliding window of 1,024 keys\. Head dimension 256/);
+  const query = await search();
+  await open(query, 'frequencies');
+  assert.equal(await page.inputValue('#freq-group'), 'local', 'the URL brings the group back');
+  // Another model opens at its own default group.
+  await page.selectOption('#freq-model', 'llama-4-scout');
+  await page.waitForFunction(() => location.search.includes('model=llama-4-scout') && !location.search.includes('layers='));
+  await page.selectOption('#freq-group', 'nope');
+  await page.waitForFunction(() => location.search.includes('layers=nope'));
+  assert.match(await text('#freq-settings'), /No rotary frequencies: these layers carry no position\./);
+  assert.equal(await page.isVisible('#freq-chart'), false);
+  assert.equal(await page.isVisible('#freq-table'), false);
+  // A group the model does not have opens its default one.
+  await open('?view=frequencies&model=smollm3-3b&layers=global', 'frequencies');
+  assert.equal(await page.inputValue('#freq-group'), 'rope');
+});
+
 test('the image-positions view: arrow keys move the patch, each step turns only its section, URLs round-trip', async () => {
   const { page } = site;
   await open('?view=grid&h=3&w=5&t=2', 'grid');
@@ -269,6 +307,7 @@ test('the new views and a picked model: axe clean light and dark, no sideways ov
   const places = [
     ['?view=frequencies&model=phi-3-mini-128k', 'frequencies'],
     ['?view=frequencies', 'frequencies'],
+    ['?view=frequencies&model=llama-4-scout&layers=nope', 'frequencies'],
     ['?view=grid', 'grid'],
     ['?view=position&model=gemma-3-4b&p=2000000', 'position'],
     ['?view=encodings&model=llama-3.1-8b', 'encodings'],

@@ -67,6 +67,10 @@ test("real models: ?model= in the position and frequency views, p to the analysi
     queryFor('frequencies', { headDim: 64, base: 10000, L: 2048, scaling: 'llama3', factor: 4 }, new URLSearchParams()),
     '?view=frequencies&headDim=64&base=10000&L=2048&scaling=llama3&s=4',
   );
+  // A model's layer group: any name of that form is read; the view keeps only the groups the model has.
+  assert.deepEqual({ ...readLocation('?view=frequencies&model=gemma-3-4b&layers=local').settings }, { model: 'gemma-3-4b', group: 'local' });
+  assert.deepEqual({ ...readLocation('?view=frequencies&model=gemma-3-4b&layers=Local%20layers').settings }, { model: 'gemma-3-4b' });
+  assert.equal(queryFor('frequencies', { model: 'llama-4-scout', group: 'nope' }, new URLSearchParams()), '?view=frequencies&model=llama-4-scout&layers=nope');
   assert.deepEqual({ ...readLocation('?view=grid&axes=axial&t=63&h=15&w=0').settings }, { axes: 'axial', t: 63, h: 15, w: 0 });
   assert.deepEqual({ ...readLocation('?view=grid&t=64&h=16&w=-1').settings }, {});
 });

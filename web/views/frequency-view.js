@@ -12,7 +12,11 @@ import { extendingScaling } from './model-verdicts.js';
 import { quizMeLink } from '../route-link.js';
 import { settableScaling } from '../router.js';
 
-/** @typedef {{ model?: string, headDim: number, base: number, L: number, scaling: string, factor: number }} FrequencyState */
+/**
+ * @typedef {{ model?: string, group?: string, headDim: number, base: number, L: number, scaling: string, factor: number }} FrequencyState
+ *   group: which of a model's layer groups is shown (Gemma 3's local or global layers, Llama 4's RoPE or NoPE ones); absent: the
+ *   group with the model's scaling, else its first RoPE group
+ */
 
 /** How a scaling treats one pair, from its frequencies before and after: kept, divided by the factor, or in between. */
 const PAIR_BANDS = /** @type {const} */ (['kept', 'between', 'divided']);
@@ -48,6 +52,8 @@ export function createFrequencyView(container, engine, onChange) {
   // Only presets with RoPE layers have frequencies to show.
   const ropeModels = engine.models.filter((model) => model.groups.some((group) => group.scheme === 'rope'));
   const picker = createModelPicker('freq-model', ropeModels);
+  const groupSelect = /** @type {HTMLSelectElement} */ (element('select', [], { id: 'freq-group' }));
+  const groupControl = element('div', [element('label', ['Layers'], { attributes: { for: groupSelect.id } }), groupSelect], { className: 'control' });
   const scalingKinds = engine.names.scalingKind.filter(settableScaling);
   const number = (id, min, max, step) =>
     /** @type {HTMLInputElement} */ (element('input', [], { id, attributes: { type: 'number', min: String(min), max: String(max), step: String(step) } }));
@@ -75,7 +81,7 @@ export function createFrequencyView(container, engine, onChange) {
     element('div', [element('label', ['Scaling'], { attributes: { for: scalingSelect.id } }), scalingSelect], { className: 'control' }),
     field(factorInput, 'Factor s', problems.factor),
   ];
-  const controls = element('form', [element('div', [picker.label, picker.select], { className: 'control' }), ...custom], {
+  const controls = element('form', [element('div', [picker.label, picker.select], { className: 'control' }), groupControl, ...custom], {
     className: 'controls',
     attributes: { 'aria-label': 'Frequency settings' },
   });
@@ -97,6 +103,10 @@ export function createFrequencyView(container, engine, onChange) {
     className: 'compact',
     id: 'freq-table',
   });
+  const bandFigure = element('figure', [bandStrip, element('figcaption', [bandKey])], { className: 'band-figure' });
+  const pairTable = element('details', [element('summary', ['The numbers, pair by pair']), table]);
+  // Everything drawn from a group's frequencies: hidden for a group without rotary pairs.
+  const drawn = [chartBox, bandFigure, pairTable];
   const chart = createLineChart(chartBox, {
     xLabel: 'pair',
     yLabel: 'log₁₀ wavelength (tokens)',
@@ -124,11 +134,33 @@ export function createFrequencyView(container, engine, onChange) {
     settingsText,
     notice,
     chartBox,
-    element('figure', [bandStrip, element('figcaption', [bandKey])], { className: 'band-figure' }),
-    element('details', [element('summary', ['The numbers, pair by pair']), table]),
+    bandFigure,
+    pairTable,
   );
 
-  /** The RoPE settings shown: the model's (its group with a scaling, else its first RoPE group) or the custom ones. */
+  /** The layer group shown of a preset: the one picked, else the one with the model's scaling, else its first RoPE group. */
+  function shownGroup(preset) {
+    const picked = preset.groups.find(({ name }) => name === state.group);
+    if (picked) return picked;
+    const kind = extendingScaling(preset);
+    return preset.groups.find(({ rope }) => rope && (kind === null || rope.scaling?.kind === kind));
+  }
+
+  /** The group picker lists the preset's layer groups, by their labels; it shows only for a model with more than one. */
+  function showGroups(preset, group) {
+    const several = Boolean(preset && preset.groups.length > 1);
+    groupControl.hidden = !several;
+    if (!several) return groupSelect.replaceChildren();
+    const names = preset.groups.map(({ name }) => name).join();
+    if (groupSelect.dataset.model !== preset.name || groupSelect.dataset.groups !== names) {
+      groupSelect.replaceChildren(...preset.groups.map(({ name, label }) => element('option', [groupLabel(label)], { attributes: { value: name } })));
+      groupSelect.dataset.model = preset.name;
+      groupSelect.dataset.groups = names;
+    }
+    groupSelect.value = group.name;
+  }
+
+  /** The RoPE settings shown: the model's (shownGroup) or the custom ones; rope is null for a group without RoPE. */
   function settings() {
     const preset = picker.find(state.model);
     if (!preset) {
@@ -139,13 +171,16 @@ export function createFrequencyView(container, engine, onChange) {
       const contextLength = state.scaling === 'none' ? state.L : Math.round(state.L * state.factor);
       return { preset: null, group: null, headDim: state.headDim, rope: { base: state.base, scaling }, trainedLength: state.L, contextLength };
     }
-    const kind = extendingScaling(preset);
-    const group = preset.groups.find(({ rope }) => rope && (kind === null || rope.scaling?.kind === kind));
-    return { preset, group, headDim: preset.headDim, rope: group.rope, trainedLength: preset.trainedLength, contextLength: preset.contextLength };
+    const group = shownGroup(preset);
+    return { preset, group, headDim: preset.headDim, rope: group.rope ?? null, trainedLength: preset.trainedLength, contextLength: preset.contextLength };
   }
 
   function render() {
     const shown = settings();
+    showGroups(shown.preset, shown.group);
+    for (const part of drawn) part.hidden = !shown.rope;
+    disableCustomFields(shown);
+    if (!shown.rope) return renderUnrotated(shown);
     const { rope, headDim, trainedLength, contextLength } = shown;
     const scaling = rope.scaling ?? { kind: 'none' };
     const kind = scaling.kind ?? 'none';
@@ -191,19 +226,31 @@ export function createFrequencyView(container, engine, onChange) {
         ...bands.map((band, i) => element('li', [], { className: `band-${band}`, attributes: { title: `pair ${i}: ${BAND_NAMES[band]}` } })),
       );
 
-    const who = shown.preset ? `${shown.preset.label}${shown.preset.groups.length > 1 && shown.group ? `, ${shown.group.label}` : ''}` : 'Custom settings';
+    const who = shownName(shown);
     settingsText.textContent =
-      `${who}: head dimension ${int(headDim)} (${int(before.rotaryDims)} rotated, ${x.length} pairs), base ${int(rope.base ?? 10000)}, `
+      `${who}. Head dimension ${int(headDim)} (${int(before.rotaryDims)} rotated, ${x.length} pairs), base ${int(rope.base ?? 10000)}, `
       + `${kind === 'none' ? 'no scaling' : `${scalingName}${factor !== 1 ? ` with s = ${fixed(factor, 2)}` : ''}`}, trained to ${int(trainedLength)}`
       + `${contextLength !== trainedLength ? `, context ${int(contextLength)}` : ''}; attention factor ${fixed(after.attentionFactor, 4)}.`;
     noticeText.textContent = frequencyNotice({ beforeWave, afterWave, bands, trainedLength, contextLength, factor, kind, scalingName });
-    // A model sets all of these: the fields show its values, disabled (custom ones come back with Custom).
+  }
+
+  /** A group whose layers add no position (Llama 4's and SmolLM3's NoPE layers) has no pairs to draw: it says so instead. */
+  function renderUnrotated(shown) {
+    settingsText.textContent = `${shownName(shown)}. No rotary frequencies: these layers carry no position.`;
+    noticeText.textContent =
+      'Nothing is rotated or added in these layers, so no pair can run past the angles training saw. '
+      + 'Where a key sits reaches them only through the causal mask and what the RoPE layers below have already mixed in.';
+  }
+
+  /** A model sets all of the custom fields: they show its values, disabled (the custom ones come back with Custom). */
+  function disableCustomFields(shown) {
     if (shown.preset) {
-      headDimInput.value = String(headDim);
-      baseInput.value = String(rope.base ?? 10000);
-      lInput.value = String(trainedLength);
-      scalingSelect.value = kind;
-      factorInput.value = String(factor);
+      const scaling = shown.rope?.scaling ?? { kind: 'none' };
+      headDimInput.value = String(shown.headDim);
+      baseInput.value = shown.rope ? String(shown.rope.base ?? 10000) : '';
+      lInput.value = String(shown.trainedLength);
+      scalingSelect.value = scaling.kind ?? 'none';
+      factorInput.value = String(scaling.factor ?? 1);
       for (const problem of Object.values(problems)) problem.clear();
     }
     for (const input of [headDimInput, baseInput, lInput, scalingSelect, factorInput]) input.disabled = Boolean(shown.preset);
@@ -241,8 +288,11 @@ export function createFrequencyView(container, engine, onChange) {
     }
     if (!good) return null;
     const value = (/** @type {{ value: number } | { problem: string }} */ result) => ('value' in result ? result.value : Number.NaN);
+    const model = picker.find(picker.select.value)?.name;
     return {
-      model: picker.find(picker.select.value)?.name,
+      model,
+      // A new model opens at its default group.
+      group: model !== undefined && model === state.model && !groupControl.hidden ? groupSelect.value : undefined,
       headDim: value(read.headDim),
       L: value(read.L),
       base: value(read.base),
@@ -262,15 +312,16 @@ export function createFrequencyView(container, engine, onChange) {
   picker.select.addEventListener('change', () => {
     if (!picker.find(picker.select.value)) showCustomFields();
   });
-  for (const input of [picker.select, headDimInput, baseInput, lInput, scalingSelect, factorInput]) input.addEventListener('change', changed);
+  for (const input of [picker.select, groupSelect, headDimInput, baseInput, lInput, scalingSelect, factorInput]) input.addEventListener('change', changed);
 
   return {
     /** Shows `next` (from a link or history); a model the engine does not list, or a scaling the custom form cannot set, keeps the default. */
     show(next) {
       const settings = { ...next };
       if (!picker.find(settings.model)) delete settings.model;
+      if (!picker.find(settings.model)?.groups.some(({ name }) => name === settings.group)) delete settings.group;
       if (!scalingKinds.some(({ name }) => name === settings.scaling)) delete settings.scaling;
-      state = { ...state, ...settings, model: settings.model };
+      state = { ...state, ...settings, model: settings.model, group: settings.group };
       syncControls();
       render();
     },
@@ -278,6 +329,15 @@ export function createFrequencyView(container, engine, onChange) {
       return state;
     },
   };
+}
+
+/** A layer group's label as a picker option: it starts with a capital. */
+const groupLabel = (label) => `${label[0].toUpperCase()}${label.slice(1)}`;
+
+/** Who the numbers shown belong to: the model, and its layer group when it has several; or the custom settings. */
+function shownName({ preset, group }) {
+  if (!preset) return 'Custom settings';
+  return preset.groups.length > 1 && group ? `${preset.label}, ${group.label}` : preset.label;
 }
 
 /** A number typed in a field, from min to max. */
