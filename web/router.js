@@ -19,7 +19,7 @@ export const VIEW_NAMES = Object.freeze({
   model: 'Toy model',
 });
 /** The views a card's "See it live" link may open (not the quiz it comes from, nor the landing page). */
-const LINKED_VIEWS = ['lesson', 'encodings', 'position', 'model'];
+const LINKED_VIEWS = ['lesson', 'encodings', 'position', 'frequencies', 'grid', 'model'];
 
 // Numbers as a person writes them: "5000", "1e4", "0.5"; not "", " 5", "0x10" or "Infinity" (Number() takes those).
 const wholeText = /^-?\d{1,16}$/;

@@ -128,6 +128,11 @@ test('"Quiz me on this" from every view, each position column and a lesson step:
   }
   await open('?view=model', 'model');
   await quizMe(page.locator('#view-model .quiz-me'), 'live:model', linksTo('model'), 'Toy model');
+  await open('?view=frequencies&model=qwen2.5-7b', 'frequencies');
+  await quizMe(page.locator('#view-frequencies .quiz-me'), 'live:frequencies', linksTo('frequencies'), 'RoPE frequencies');
+  assert.equal(await page.locator('#freq-model').inputValue(), 'qwen2.5-7b', 'back with the model it had');
+  await open('?view=grid&axes=axial&h=4', 'grid');
+  await quizMe(page.locator('#view-grid .quiz-me'), 'live:grid', linksTo('grid'), 'Image positions');
   await open('?view=lesson&step=5', 'lesson');
   const stepCards = ['rope-rotation-relative-score', 'rope-interleaved-vs-rotate-half'];
   await quizMe(page.locator('.lesson-self-test .quiz-me'), `cards:${stepCards.join(',')}`, (card) => stepCards.includes(card.id), 'the lesson, step 5');

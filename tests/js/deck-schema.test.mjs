@@ -430,7 +430,7 @@ const malformed = [
       c.live[0].view = 'heatmap';
     },
     'cards[0].live[0].view',
-    /must be one of lesson, encodings, position, model; got "heatmap"/,
+    /must be one of lesson, encodings, position, frequencies, grid, model; got "heatmap"/,
   ],
   [
     'a live link back to the quiz',
@@ -438,7 +438,7 @@ const malformed = [
       c.live[0].view = 'quiz';
     },
     'cards[0].live[0].view',
-    /must be one of lesson, encodings, position, model; got "quiz"/,
+    /must be one of lesson, encodings, position, frequencies, grid, model; got "quiz"/,
   ],
   [
     'a live setting the view does not have',

@@ -23,7 +23,8 @@ test('the lesson: a step from 1 to 10 and the settings its instruments use', () 
 
 test("the quiz: Cram's scope (all, a topic, a tag, a view's links, chosen cards) and the card it opens at", () => {
   const scope = (text) => readLocation(`?view=quiz&mode=cram&scope=${encodeURIComponent(text)}`).settings.scope;
-  for (const good of ['all', 'topic:Absolute encodings', 'tag:rope', 'live:position', 'live:lesson', 'cards:a,b-c']) assert.equal(scope(good), good);
+  for (const good of ['all', 'topic:Absolute encodings', 'tag:rope', 'live:position', 'live:lesson', 'live:frequencies', 'live:grid', 'cards:a,b-c'])
+    assert.equal(scope(good), good);
   for (const bad of ['some', 'tag:Rope', 'live:quiz', 'live:home', 'cards:', 'cards:a,,b', 'topic:', 'topic: ', `topic:${'x'.repeat(101)}`, ':all'])
     assert.equal(scope(bad), undefined, bad);
   assert.equal(readLocation('?view=quiz&card=why-transformers-need-position').settings.card, 'why-transformers-need-position');

@@ -119,7 +119,7 @@ export function createFrequencyView(container, engine, onChange) {
       'div',
       [
         element('h2', ['RoPE frequencies before and after scaling'], { id: 'frequencies-heading' }),
-        element('p', [quizMeLink('tag:long-context', 'long context')], { className: 'quiz-me-row' }),
+        element('p', [quizMeLink('live:frequencies')], { className: 'quiz-me-row' }),
       ],
       { className: 'view-header' },
     ),

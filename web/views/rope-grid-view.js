@@ -87,7 +87,7 @@ export function createRopeGridView(container, engine, onChange) {
   container.append(
     element(
       'div',
-      [element('h2', ['Where an image patch sits'], { id: 'grid-heading' }), element('p', [quizMeLink('tag:vision', 'vision')], { className: 'quiz-me-row' })],
+      [element('h2', ['Where an image patch sits'], { id: 'grid-heading' }), element('p', [quizMeLink('live:grid')], { className: 'quiz-me-row' })],
       { className: 'view-header' },
     ),
     element(
