@@ -3,7 +3,7 @@
 // DOM here, so the node tests check every sentence against the engine directly.
 import { fixed, int, sci } from '../views/format.js';
 import { encodingsNotice, noticeBasis } from '../views/encodings-notices.js';
-import { scalingFor } from '../views/position-view.js';
+import { scalingFor } from '../views/scheme-verdicts.js';
 import { findingFor } from '../views/model-findings.js';
 import { peakOf } from '../views/sparkline.js';
 import { nameLabel } from '../views/labels.js';

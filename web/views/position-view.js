@@ -6,7 +6,7 @@ import { element } from '../dom.js';
 import { drawPairStrip } from './pair-strip.js';
 import { patchChildren } from './patch.js';
 import { drawAttentionSparkline } from './sparkline.js';
-import { fixed, int, ordinal, sci } from './format.js';
+import { fixed, int } from './format.js';
 import { fieldProblem, readWholeNumber } from './field-check.js';
 import { choose, modelsInUse, onModelsChange, ownModels, sourceInUse } from './trained-models.js';
 import { askModel, probeCaption, probeVerdict, scalingReason } from './trained-row.js';
@@ -15,236 +15,15 @@ import { quizMeLink } from '../route-link.js';
 import { settableScaling } from '../router.js';
 import { createModelPicker } from './model-picker.js';
 import { modelColumn } from './model-verdicts.js';
-// The p slider is logarithmic: its steps cover 0..maxPosition, about 1% apart past p = 100.
-const SLIDER_STEPS = 1000;
+import { describeScheme, scalingFor } from './scheme-verdicts.js';
+import { pairFigure } from './pair-figure.js';
+import { SLIDER_STEPS, positionToStep, stepToPosition } from './log-slider.js';
 
 /**
  * @typedef {{ p: number, L: number, d: number, headDim: number, overflow: import('../posenc.js').Overflow,
  *   scaling: import('../posenc.js').ScalingKind, model?: string }} PositionState
  *   model: a preset of engine.models, which sets L and the columns of its schemes (undefined: custom settings)
  */
-
-/**
- * RoPE scaling for the state: s maps p onto the last trained position L - 1.
- * @param {Pick<PositionState, 'p' | 'L' | 'scaling'>} state @returns {import('../posenc.js').RopeScaling}
- */
-export function scalingFor(state) {
-  const factor = Math.max(1, state.p / Math.max(1, state.L - 1));
-  return state.scaling === 'none' ? { kind: 'none' } : { kind: state.scaling, factor, trainedLength: state.L };
-}
-
-const stat = (label, value) => [element('dt', [label]), element('dd', [value])];
-/** A row index: whole rows as integers, interpolated ones with two decimals. */
-const rowText = (row) => (Number.isInteger(row) ? int(row) : fixed(row, 2));
-
-/** Each scheme's numbers, verdict and picture. */
-const describe = {
-  learned(result, state) {
-    const chosen = result.policies.find((entry) => entry.policy === state.overflow);
-    const costs = {
-      error: 'the input is refused',
-      clamp: `${int(chosen.sharedPositions)} positions share that row`,
-      wrap: `${int(chosen.sharedPositions)} positions alias to it`,
-      window: `the first ${int(chosen.dropped)} tokens are dropped`,
-      interpolate: `neighbouring positions sit ${fixed(chosen.rowSpacing)} rows apart`,
-    };
-    const verdict = result.rowExists
-      ? `Row ${int(state.p)} exists and was trained.`
-      : `No row ${int(state.p)}: the table ends at row ${int(state.L - 1)}. `
-        + (state.overflow === 'error'
-          ? 'The lookup fails.'
-          : `'${state.overflow}' hands over row ${rowText(chosen.sourceRow)} instead; ${costs[state.overflow]}.`);
-    const rows = result.policies.map((entry) =>
-      element('tr', [
-        element('th', [entry.policy], { attributes: { scope: 'row' } }),
-        element('td', [Number.isNaN(entry.sourceRow) ? 'none' : rowText(entry.sourceRow)]),
-        element('td', [result.rowExists ? '—' : entry.policy === 'error' ? 'refused' : costText(entry)]),
-      ]),
-    );
-    const table = element(
-      'table',
-      [
-        element('caption', ['What each policy hands over']),
-        element('thead', [
-          element(
-            'tr',
-            ['Policy', 'Row', 'Cost'].map((h) => element('th', [h], { attributes: { scope: 'col' } })),
-          ),
-        ]),
-        element('tbody', rows),
-      ],
-      { className: 'compact' },
-    );
-    return { verdict, body: [element('dl', stat('Row exists', result.rowExists ? 'yes' : 'no')), table] };
-  },
-  sinusoidal(result, state) {
-    const pairs = result.pairs.wavelength.length;
-    const verdict =
-      result.outOfRangeCount === 0
-        ? `Defined and inside what training saw: every pair's angle at ${int(state.p)} occurred below ${int(state.L)}.`
-        : `Defined but never trained: ${result.outOfRangeCount} of ${pairs} pairs sit at angles no position below ${int(state.L)} produced; the closest trained vector is PE(${int(result.nearest.position)}), cosine ${fixed(result.nearest.cosine)}.`;
-    return {
-      verdict,
-      pairs: result.pairs,
-      body: [
-        element('dl', [
-          ...stat('Pairs slower than L', `${result.longWavelengthCount} of ${pairs}`),
-          ...stat('Outside the trained angles', `${result.outOfRangeCount} of ${pairs}`),
-          ...stat('Nearest trained encoding', `PE(${int(result.nearest.position)}), cos ${fixed(result.nearest.cosine)}`),
-        ]),
-      ],
-    };
-  },
-  rope(result, state, unscaled, names) {
-    const pairs = result.pairs.wavelength.length;
-    const scaling = scalingFor(state);
-    const label = names.scalingKind.find(({ name }) => name === scaling.kind)?.label ?? scaling.kind;
-    const how = scaling.kind === 'none' ? '' : ` with ${label} at s = ${fixed(scaling.factor)}`;
-    const verdict =
-      result.outOfRangeCount === 0
-        ? `Distance ${int(state.p)}${how}: every pair stays within angles seen in training.`
-        : `Distance ${int(state.p)}${how}: ${result.outOfRangeCount} of ${pairs} pairs rotate past any angle seen in training.`;
-    const reason =
-      scaling.kind === 'ntk' && result.outOfRangeCount > 0 ? [element('p', [ntkReason(result, state, unscaled)], { className: 'scheme-reason' })] : [];
-    return {
-      verdict,
-      pairs: result.pairs,
-      body: [
-        element('dl', [
-          ...stat('Pairs slower than L', `${result.longWavelengthCount} of ${pairs}`),
-          ...stat('Outside the trained angles', `${result.outOfRangeCount} of ${pairs}`),
-          ...stat('Attention factor', fixed(result.attentionFactor)),
-        ]),
-        ...reason,
-      ],
-    };
-  },
-  alibi(result, state) {
-    const heads = result.slopes.length;
-    const blind = result.effectiveSpan.filter((span) => span < state.p).length;
-    const mildest = Math.max(...result.biasAtP);
-    const verdict = `At distance ${int(state.p)} the mildest head adds ${fixed(mildest, 1)} to the logit (weight × ${sci(Math.exp(mildest))}); ${blind} of ${heads} heads give such a key under a millionth of the nearest key's weight.`;
-    const rows = Array.from(result.slopes, (slope, h) =>
-      element('tr', [
-        element('th', [String(h)], { attributes: { scope: 'row' } }),
-        element('td', [sci(slope, 3)]),
-        element('td', [fixed(result.biasAtP[h], 1)]),
-        element('td', [int(result.effectiveSpan[h])]),
-      ]),
-    );
-    return {
-      verdict,
-      body: [
-        element(
-          'table',
-          [
-            element('caption', ['Per head: slope, bias at distance p, reach (weight ≥ 10⁻⁶ of the nearest key)']),
-            element('thead', [
-              element(
-                'tr',
-                ['Head', 'Slope', 'Bias', 'Reach'].map((h) => element('th', [h], { attributes: { scope: 'col' } })),
-              ),
-            ]),
-            element('tbody', rows),
-          ],
-          { className: 'compact' },
-        ),
-      ],
-    };
-  },
-  t5(result, state) {
-    const first = result.firstDistanceInBucket;
-    const verdict =
-      first === state.p
-        ? `Distance ${int(state.p)} has a bucket of its own (${result.bucket}): the model can tell it from its neighbours.`
-        : result.bucket === result.bucketAtMaxDistance
-          ? `Distance ${int(state.p)} is bucket ${result.bucket}, shared with every distance from ${int(first)} on: the model cannot tell ${int(state.p)} from ${int(first)}.`
-          : `Distance ${int(state.p)} is bucket ${result.bucket}, which starts at distance ${int(first)}: the model cannot tell ${int(state.p)} from ${int(first)}.`;
-    return {
-      verdict,
-      body: [
-        element('dl', [
-          ...stat('Bucket at distance p', String(result.bucket)),
-          ...stat('Bucket at max distance 128', String(result.bucketAtMaxDistance)),
-          ...stat('First distance in that bucket', int(result.firstDistanceInBucket)),
-        ]),
-      ],
-    };
-  },
-  nope(_result, state) {
-    return { verdict: `Nothing is added, so nothing runs out at ${int(state.p)}: position reaches the model only through the causal mask.`, body: [] };
-  },
-};
-
-/**
- * Why NTK-aware scaling can leave as many pairs out of range as no scaling: it slows pair i by
- * s^(2i/(d-2)), so only the slowest pair gets the full factor p / (L - 1) that position p needs.
- * The slowdowns are the engine's trained over used frequencies.
- */
-function ntkReason(result, state, unscaled) {
-  const needed = state.p / (state.L - 1);
-  const slowdowns = [];
-  result.pairs.outOfRange.forEach((outside, i) => {
-    if (outside) slowdowns.push((2 * Math.PI) / result.pairs.wavelength[i] / result.frequencies[i]);
-  });
-  const range = `${fixed(Math.min(...slowdowns), 2)}–${fixed(Math.max(...slowdowns), 2)}×`;
-  const same =
-    unscaled && unscaled.outOfRangeCount === result.outOfRangeCount
-      ? ` That is as many as without scaling (${unscaled.outOfRangeCount}), though not the same pairs.`
-      : '';
-  return `Why: NTK-aware scaling slows each pair by a different factor, up to the full s only for the slowest pair. The pairs outside here are slowed ${range}, less than the ${fixed(needed, 2)}× that p = ${int(state.p)} needs to stay within the angles seen below L = ${int(state.L)}.${same}`;
-}
-
-function costText(entry) {
-  if (entry.policy === 'clamp') return `${int(entry.sharedPositions)} share it`;
-  if (entry.policy === 'wrap') return `${int(entry.sharedPositions)} alias`;
-  if (entry.policy === 'window') return `${int(entry.dropped)} dropped`;
-  return `${fixed(entry.rowSpacing)} rows apart`;
-}
-
-/** The pair-angle strip of a column, with its axes: one canvas kept for the view's life, redrawn in place. */
-function pairFigure(id) {
-  const canvas = element('canvas', [], {
-    className: 'pair-strip',
-    attributes: {
-      width: '320',
-      height: '110',
-      role: 'img',
-      'aria-describedby': `${id}-caption`,
-      'aria-label': 'Each frequency pair: the arc of angles training saw, and the angle at p (hollow diamond when outside it)',
-    },
-  });
-  const yAxis = element(
-    'div',
-    ['2π', 'π', '0'].map((text) => element('span', [text])),
-    { className: 'pair-axis-y', attributes: { 'aria-hidden': 'true' } },
-  );
-  const first = element('span', []);
-  const last = element('span', []);
-  const xAxis = element('div', [first, element('span', ['pair index →']), last], { className: 'pair-axis-x', attributes: { 'aria-hidden': 'true' } });
-  const shown = element('span', []);
-  const figure = element(
-    'figure',
-    [
-      element('div', [element('span', ['angle'], { className: 'pair-axis-title', attributes: { 'aria-hidden': 'true' } }), yAxis, canvas, xAxis], {
-        className: 'pair-plot',
-      }),
-      element('figcaption', ['Bars: angles seen below L. Dots: angle at p; ◇ outside the bars. ', shown], { id: `${id}-caption` }),
-    ],
-    { className: 'pair-figure' },
-  );
-  figure.hidden = true;
-  return {
-    figure,
-    canvas,
-    /** Axis ends and which pairs are drawn, for `count` pairs drawn every `stride`. */
-    label(count, stride) {
-      first.textContent = 'pair 0 · fast';
-      last.textContent = `pair ${count - 1} · slow`;
-      shown.textContent = stride > 1 ? `Every ${stride === 2 ? 'other' : ordinal(stride)} pair of ${count} is drawn, and the last.` : '';
-    },
-  };
-}
 
 /**
  * @param {HTMLElement} container
@@ -279,9 +58,8 @@ export function createPositionView(container, engine, onChange) {
   const label = (control, text) => element('label', [text], { attributes: { for: control.id } });
   const pProblem = fieldProblem(pNumber);
   const lProblem = fieldProblem(lNumber);
-  // p = (maxPosition + 1)^(step / SLIDER_STEPS) - 1, rounded: step 0 is p = 0, the last step maxPosition.
-  const sliderToPosition = (step) => Math.round((pMax() + 1) ** (step / SLIDER_STEPS) - 1);
-  const positionToSlider = (p) => Math.round((SLIDER_STEPS * Math.log(p + 1)) / Math.log(pMax() + 1));
+  const sliderToPosition = (step) => stepToPosition(step, pMax());
+  const positionToSlider = (p) => positionToStep(p, pMax());
   const setSlider = (p) => {
     pSlider.value = String(positionToSlider(p));
     pSlider.setAttribute('aria-valuetext', `p = ${int(p)}`);
@@ -489,7 +267,7 @@ export function createPositionView(container, engine, onChange) {
     const analysis = preset ? engine.beyondTrained({ model: preset.name, p: state.p }) : null;
     for (const scheme of columns.keys()) {
       if (analysis?.groups.some((group) => group.scheme === scheme)) {
-        showColumn(columns.get(scheme), modelColumn(analysis, preset, scheme, engine.names, describe[scheme], state.overflow));
+        showColumn(columns.get(scheme), modelColumn(analysis, preset, scheme, engine.names, describeScheme[scheme], state.overflow));
       }
     }
     if (preset) requestComparison();
@@ -511,7 +289,7 @@ export function createPositionView(container, engine, onChange) {
           headDim: state.headDim,
           scaling: scalingFor(state),
         });
-        showColumn(target, describe[scheme](result, state, scheme === 'rope' && state.scaling === 'ntk' ? unscaledRope() : null, engine.names));
+        showColumn(target, describeScheme[scheme](result, state, scheme === 'rope' && state.scaling === 'ntk' ? unscaledRope() : null, engine.names));
       } catch (error) {
         if (!(error instanceof RangeError || error instanceof TypeError)) throw error;
         showColumn(target, { verdict: error.message, body: [] });
@@ -716,6 +494,3 @@ export function createPositionView(container, engine, onChange) {
     },
   };
 }
-
-// The lesson (web/lesson/) shows single columns of this view: the same verdicts and pair strips.
-export { describe as describeScheme, pairFigure };
