@@ -359,6 +359,8 @@ for (const fn of ['rope', 'ropeScore', 'ropeFrequencies', 'attention', 'beyondTr
   bad('scaling', { ...longrope, longFactor: [NaN, ...longrope.longFactor.slice(1)] }, R, 'scaling.longFactor[0]');
   bad('scaling', { ...longrope, longFactor: new Float64Array(5000) }, R, 'scaling.longFactor.length');
   bad('scaling', { ...longrope, longFactor: 'wide' }, T, 'scaling.longFactor');
+  bad('pairing', 'rotate_half', R, 'pairing');
+  bad('pairing', 1, T, 'pairing');
   bad('rotaryFraction', 0, R, 'rotaryFraction');
   bad('rotaryFraction', 1.5, R, 'rotaryFraction');
   bad('rotaryFraction', 0.2, R, 'rotaryFraction'); // 1.6 dimensions: none rotate
