@@ -118,6 +118,24 @@ test('every drawable preset in the encodings view sets scheme, dModel and base; 
     assert.equal(await page.inputValue('#enc-d'), String(rope ? model.headDim : model.dModel), name);
     if (rope) assert.equal(await page.inputValue('#enc-base'), String(rope.base), name);
     assert.match(await search(), new RegExp(`model=${name.replaceAll('.', '\\.')}`));
+    // The vector at p, read off the page (4 decimals), is the engine's: R(p) applied to (1, 0) in every pair with the model's
+    // pairing, scaling and partial rotary (a sequence of p + 1 tokens), or row p of the fresh learned table of the model's shape.
+    const p = Number(await page.inputValue('#enc-p'));
+    const shown = await page.locator('.vector-values li span:not(.dim)').allTextContents();
+    let expected;
+    if (rope) {
+      const { rotaryAxes, mropeSection, ...settings } = rope;
+      const x = new Float64Array(model.headDim);
+      if (settings.pairing === 'half') x.fill(1, 0, model.headDim / 2);
+      else for (let i = 0; i < model.headDim; i += 2) x[i] = 1;
+      expected = engine.rope({ x, positions: [p], ...settings }).data;
+    } else {
+      const rows = Number(await page.inputValue('#enc-n'));
+      const table = engine.learnedTable({ maxLength: rows, dModel: model.dModel, seed: 1 });
+      expected = table.data.subarray(p * table.cols, (p + 1) * table.cols);
+    }
+    assert.equal(shown.length, expected.length, name);
+    shown.forEach((text, dim) => assert.equal(text, expected[dim].toFixed(4).replace('-', '−'), `${name} dim ${dim} at p = ${p}`));
   }
   // GPT-J rotates 64 of its 256 dimensions: the vector's last dimensions stay (1, 0) at any p.
   await open('?view=encodings&model=gpt-j-6b&p=700', 'encodings');
