@@ -262,6 +262,14 @@ test("the frequency view's layer picker: Gemma 3's local and global layers, Llam
     assert.ok(Math.abs(wave / ((2 * Math.PI) / frequencies[i]) - 1) < 1e-3, `local pair ${i}: ${rows[i]}`);
   }
   assert.equal(await page.inputValue('#freq-base'), '10000');
+  // The local layers' window caps every distance they compare: the pairs slower than it, counted from the engine.
+  const slowerThanWindow = Array.from(frequencies).filter((f) => (2 * Math.PI) / f > local.span.size).length;
+  assert.match(
+    await text('#freq-notice'),
+    new RegExp(
+      `a query sees no key ${grouped(local.span.size)} or more positions back, so ${slowerThanWindow} of ${frequencies.length} pairs never complete a turn`,
+    ),
+  );
   assert.match(await text('#freq-settings'), /^Gemma 3 4B, local layers: a sliding window of 1,024 keys\. Head dimension 256/);
   const query = await search();
   await open(query, 'frequencies');
@@ -274,6 +282,7 @@ test("the frequency view's layer picker: Gemma 3's local and global layers, Llam
   assert.match(await text('#freq-settings'), /No rotary frequencies: these layers carry no position\./);
   assert.equal(await page.isVisible('#freq-chart'), false);
   assert.equal(await page.isVisible('#freq-table'), false);
+  assert.equal(await page.isVisible('#freq-base'), false, 'no base or scaling to show for layers without RoPE');
   // A group the model does not have opens its default one.
   await open('?view=frequencies&model=smollm3-3b&layers=global', 'frequencies');
   assert.equal(await page.inputValue('#freq-group'), 'rope');

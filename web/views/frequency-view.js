@@ -231,7 +231,8 @@ export function createFrequencyView(container, engine, onChange) {
       `${who}. Head dimension ${int(headDim)} (${int(before.rotaryDims)} rotated, ${x.length} pairs), base ${int(rope.base ?? 10000)}, `
       + `${kind === 'none' ? 'no scaling' : `${scalingName}${factor !== 1 ? ` with s = ${fixed(factor, 2)}` : ''}`}, trained to ${int(trainedLength)}`
       + `${contextLength !== trainedLength ? `, context ${int(contextLength)}` : ''}; attention factor ${fixed(after.attentionFactor, 4)}.`;
-    noticeText.textContent = frequencyNotice({ beforeWave, afterWave, bands, trainedLength, contextLength, factor, kind, scalingName });
+    noticeText.textContent =
+      frequencyNotice({ beforeWave, afterWave, bands, trainedLength, contextLength, factor, kind, scalingName }) + spanNotice(shown.group?.span, afterWave);
   }
 
   /** A group whose layers add no position (Llama 4's and SmolLM3's NoPE layers) has no pairs to draw: it says so instead. */
@@ -254,6 +255,8 @@ export function createFrequencyView(container, engine, onChange) {
       for (const problem of Object.values(problems)) problem.clear();
     }
     for (const input of [headDimInput, baseInput, lInput, scalingSelect, factorInput]) input.disabled = Boolean(shown.preset);
+    // A group without RoPE has no head of rotary pairs, base or scaling to show.
+    for (const control of custom) control.hidden = !shown.rope;
   }
 
   function syncControls() {
@@ -329,6 +332,17 @@ export function createFrequencyView(container, engine, onChange) {
       return state;
     },
   };
+}
+
+/**
+ * For layers whose keys are capped by a window or chunks (Gemma 3's local layers, Llama 4's RoPE layers): the distances they
+ * compare stay below its size, so pairs slower than that never turn even once between a query and a key it sees.
+ * @param {{ kind: string, size: number } | undefined} span @param {number[]} waves
+ */
+function spanNotice(span, waves) {
+  if (!span || span.kind === 'full') return '';
+  const slow = waves.filter((w) => w > span.size).length;
+  return ` In these layers a query sees no key ${int(span.size)} or more positions back, so ${slow} of ${waves.length} pairs never complete a turn between a query and any key it sees.`;
 }
 
 /** A layer group's label as a picker option: it starts with a capital. */
