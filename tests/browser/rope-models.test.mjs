@@ -103,13 +103,33 @@ test('p reaches 2,000,000 with a model: slider and field take it, the toy model 
   assert.equal(await page.inputValue('#pos-p'), '300');
 });
 
-test('every drawable preset in the encodings view sets scheme, dModel and base; editing them returns to Custom', async () => {
+test('every preset in the encodings view sets scheme, dModel and base; editing them returns to Custom', async () => {
   const { page } = site;
   await open('?view=encodings', 'encodings');
   const offered = await page.locator('#enc-model option').evaluateAll((options) => options.map((o) => o.value).filter(Boolean));
-  const expected = engine.models.filter((m) => m.groups.some((g) => g.scheme === 'rope' || g.scheme === 'learned')).map((m) => m.name);
-  assert.deepEqual(offered, expected);
-  for (const name of expected) {
+  assert.deepEqual(
+    offered,
+    engine.models.map((m) => m.name),
+  );
+  const drawsVector = (m) => m.groups.some((g) => g.scheme === 'rope' || g.scheme === 'learned');
+  // A model whose position is only a bias on the scores (BLOOM, MPT: ALiBi; T5: buckets) adds the zero vector, and every
+  // line of the view says where its position is instead.
+  for (const model of engine.models.filter((m) => !drawsVector(m))) {
+    await page.selectOption('#enc-model', model.name);
+    await page.waitForFunction((label) => document.querySelector('#enc-model-note').textContent.startsWith(label), model.label);
+    const bias = engine.names.scheme.find(({ name }) => model.groups.some((g) => g.scheme === name)).label;
+    assert.equal(await page.inputValue('#enc-scheme'), 'nope', model.name);
+    assert.match(await text('#enc-model-note'), new RegExp(`adds no position vector .* the ${bias} bias inside every attention layer`));
+    assert.match(
+      await text('#enc-notice'),
+      new RegExp(`^What to notice: ${model.label.replace(/[()]/g, '\\$&')} adds nothing to its tokens: .*magnitude 0\\. .*the ${bias} bias`),
+    );
+    assert.doesNotMatch(await text('#enc-notice'), /causal mask/);
+    assert.equal(await text('section[data-view="encodings"] .quiz-me-row'), `Quiz me on this: ${bias} cards`);
+    const shown = await page.locator('.vector-values li span:not(.dim)').allTextContents();
+    assert.ok(shown.length > 0 && shown.every((value) => value === '0.0000'), `${model.name}: ${shown.slice(0, 4)}`);
+  }
+  for (const name of engine.models.filter(drawsVector).map((m) => m.name)) {
     const model = engine.models.find((m) => m.name === name);
     await page.selectOption('#enc-model', name);
     const rope = model.groups.find((g) => g.rope)?.rope;

@@ -1,6 +1,8 @@
-// The real models (posenc.models) the encodings explorer can draw: those whose layers add or
-// rotate a position vector (RoPE, learned tables). A model sets the scheme, dModel and base it
-// runs with; its RoPE pairing, scaling and partial rotary reach the engine through sequenceRope.
+// The real models (posenc.models) in the encodings explorer. Those whose layers add or rotate a
+// position vector (RoPE, learned tables) set the scheme, dModel and base they run with; their RoPE
+// pairing, scaling and partial rotary reach the engine through sequenceRope. Those whose position
+// is only a bias on the scores (ALiBi, T5) add nothing to a token: the explorer draws that zero
+// vector and says where their position lives instead.
 import { int } from './format.js';
 import { nameLabel } from './labels.js';
 import { sequenceRope } from './model-picker.js';
@@ -13,11 +15,18 @@ import { sequenceRope } from './model-picker.js';
 /** The explorer's table sizes (its Positions list), smallest first. */
 const TABLE_ROWS = [256, 512, 1024, 2048, 4096, 8192];
 
-/** The scheme the explorer draws for a preset: its first RoPE or learned group's, else none. @param {Preset} preset */
-const drawnScheme = (preset) => preset.groups.find(({ scheme }) => scheme === 'rope' || scheme === 'learned')?.scheme;
+/** The scheme the explorer draws for a preset: its first RoPE or learned group's, else NoPE's zero vector. @param {Preset} preset */
+const drawnScheme = (preset) => preset.groups.find(({ scheme }) => scheme === 'rope' || scheme === 'learned')?.scheme ?? 'nope';
 
-/** Whether the explorer can draw a preset. @param {Preset} preset */
-export const drawable = (preset) => drawnScheme(preset) !== undefined;
+/**
+ * The label of the bias that carries a preset's position when it adds no vector to its tokens (ALiBi, T5 buckets), else null.
+ * @param {Preset | undefined} preset @param {ReadonlyArray<{ name: string, label: string }>} schemeNames
+ */
+export function positionBias(preset, schemeNames) {
+  if (!preset || drawnScheme(preset) !== 'nope') return null;
+  const bias = preset.groups.find(({ scheme }) => scheme === 'alibi' || scheme === 't5');
+  return bias ? nameLabel(schemeNames, bias.scheme) : null;
+}
 
 /**
  * The explorer's settings for a preset: RoPE at its head dimension and base; a learned table at dModel with as many
@@ -25,6 +34,7 @@ export const drawable = (preset) => drawnScheme(preset) !== undefined;
  * @param {Preset} preset @param {{ n: number }} state
  */
 export function modelSetting(preset, state) {
+  if (drawnScheme(preset) === 'nope') return { scheme: 'nope' };
   if (drawnScheme(preset) === 'learned') {
     return { scheme: 'learned', d: preset.dModel, table: 'fresh', n: TABLE_ROWS.find((n) => n >= preset.trainedLength) ?? state.n };
   }
@@ -33,10 +43,17 @@ export function modelSetting(preset, state) {
 
 /**
  * What the explorer draws for a picked model, in words; empty for custom settings.
- * @param {Preset | undefined} preset @param {{ pairing: ReadonlyArray<{ name: string, label: string }>, scalingKind: ReadonlyArray<{ name: string, label: string }> }} names
+ * @param {Preset | undefined} preset @param {{ pairing: ReadonlyArray<{ name: string, label: string }>, scalingKind: ReadonlyArray<{ name: string, label: string }>, scheme: ReadonlyArray<{ name: string, label: string }> }} names
  */
 export function modelText(preset, names) {
   if (!preset) return '';
+  const bias = positionBias(preset, names.scheme);
+  if (bias) {
+    return (
+      `${preset.label}: adds no position vector to its tokens, so the heatmap is zeros. Its position is the ${bias} bias inside every attention layer, `
+      + "added to each head's scores by the distance from query to key; the Position 5,000 view draws it for this model."
+    );
+  }
   if (drawnScheme(preset) === 'learned') {
     return (
       `${preset.label}: a learned table of ${int(preset.trainedLength)} rows of ${int(preset.dModel)} dimensions, with no row past ${int(preset.trainedLength - 1)}. `

@@ -2,7 +2,7 @@
 // settings on screen (d, base, the range of n positions, p). The lesson's steps use the same text.
 import { fixed, int } from './format.js';
 
-/** @typedef {{ scheme: string, d: number, base: number, n: number, p: number, rope?: Record<string, unknown> }} NoticeSettings  rope: a real model's RoPE settings */
+/** @typedef {{ scheme: string, d: number, base: number, n: number, p: number, rope?: Record<string, unknown>, bias?: { model: string, label: string } | null }} NoticeSettings  rope: a real model's RoPE settings; bias: the score bias that carries a real model's position when it adds no vector */
 
 /** How much more alike neighbouring rows must be than distant ones to call a table ordered (cosine). */
 const ORDER_MARGIN = 0.1;
@@ -130,5 +130,7 @@ export function encodingsNotice(state, basis) {
     }
     return `A fresh table is noise: its ${int(n * d)} entries have a standard deviation of ${fixed(stats.std, 4)}, and a row is no more like the next row (mean cosine ${fixed(stats.next)}) than like the row ${int(Math.floor(n / 2))} further on (${fixed(stats.far)}). Nothing ties position p to p + 1 until training does. ${row}.`;
   }
+  if (state.bias)
+    return `${state.bias.model} adds nothing to its tokens: the largest of the ${int(n * d)} entries the engine returned has magnitude ${basis.largest}. Its position reaches attention another way: the ${state.bias.label} bias, added to every score by the distance between query and key, so no vector here can show it.`;
   return `NoPE adds nothing: the largest of the ${int(n * d)} entries the engine returned has magnitude ${basis.largest}. Position can reach a causal model only through its mask: a token sees just the tokens before it, so later layers can count them.`;
 }

@@ -14,7 +14,7 @@ import { modelsInUse, onModelsChange } from './trained-models.js';
 import { nameLabel } from './labels.js';
 import { quizMeLink } from '../route-link.js';
 import { CUSTOM, createModelPicker, sequenceRope } from './model-picker.js';
-import { drawable, modelSetting, modelText } from './encodings-models.js';
+import { modelSetting, modelText, positionBias } from './encodings-models.js';
 
 const SCHEMES = {
   sinusoidal: { title: 'Sinusoidal (interleaved)', formula: '$PE(p, 2i) = \\sin(p / b^{2i/d})$, $PE(p, 2i+1) = \\cos(p / b^{2i/d})$' },
@@ -113,6 +113,13 @@ const ropeOf = (engine, state) =>
   /** @type {{ pairing?: string, scaling?: { kind?: string }, rotaryFraction?: number }} */ (
     sequenceRope(engine.models.find(({ name }) => name === state.model))
   );
+/** The score bias that carries a picked model's position when it adds no vector (BLOOM's ALiBi, T5's buckets), else null. */
+function biasOf(engine, state) {
+  const preset = engine.models.find(({ name }) => name === state.model);
+  const label = positionBias(preset, engine.names.scheme);
+  return label ? { model: preset.label, label } : null;
+}
+
 /** x = (1, 0) in every pair: even dimensions for interleaved pairs, the first half for half pairing (pair j is j and j + d/2). */
 function unitPairs(d, pairing = 'interleaved') {
   const x = new Float64Array(d);
@@ -166,12 +173,13 @@ function ropeSimilarityNote(engine, state, rope, { from, maxOffset, attentionFac
  */
 function similarityFor(engine, state, table) {
   const from = `from p = ${int(state.p)}`;
-  if (state.scheme === 'nope')
-    return {
-      note: 'NoPE adds nothing (PE(p) = 0), so there is no positional similarity to draw: position reaches the model only through the causal mask.',
-      x: [],
-      series: [],
-    };
+  if (state.scheme === 'nope') {
+    const bias = biasOf(engine, state);
+    const note = bias
+      ? `${bias.model} adds nothing (PE(p) = 0), so there is no positional similarity to draw: its position reaches attention through the ${bias.label} bias on the scores.`
+      : 'NoPE adds nothing (PE(p) = 0), so there is no positional similarity to draw: position reaches the model only through the causal mask.';
+    return { note, x: [], series: [] };
+  }
   if (state.scheme === 'learned') {
     const last = table.rows - 1 - state.p;
     if (last < 0) return { note: `The table has rows 0 to ${int(table.rows - 1)}: there is no row ${int(state.p)} to compare.`, x: [], series: [] };
@@ -233,7 +241,7 @@ export function createEncodingsView(container, engine, onChange) {
   let current = null; // { table, scale, heatmap, basis }: basis holds what the notice needs besides p
   let cursor = null; // the heatmap cell the readout shows: { column, dim }, from the mouse or the arrow keys
 
-  const picker = createModelPicker('enc-model', engine.models.filter(drawable));
+  const picker = createModelPicker('enc-model', engine.models);
   const modelNote = element('p', [], { className: 'help', id: 'enc-model-note' });
   const schemeSelect = element(
     'select',
@@ -478,7 +486,9 @@ export function createEncodingsView(container, engine, onChange) {
       const heatmap = createHeatmapView(canvas, marker, table, scale);
       const initial = state.scheme === 'learned' && state.table === 'trained' ? trained.initial : undefined;
       current = { table, scale, heatmap, basis: noticeBasis(engine, { ...state, rope: ropeOf(engine, state) }, table, initial) };
-      const tag = SCHEME_TAGS[state.scheme];
+      // A model whose position is a score bias (ALiBi, T5 buckets) is quizzed on that bias, not on NoPE.
+      const biasScheme = engine.models.find(({ name }) => name === state.model)?.groups.find(({ scheme }) => scheme === 'alibi' || scheme === 't5')?.scheme;
+      const tag = biasScheme ?? SCHEME_TAGS[state.scheme];
       quizMe.replaceChildren(quizMeLink(`tag:${tag}`, nameLabel(engine.names.scheme, tag)));
       columnsNote.textContent =
         heatmap.positionsPerColumn > 1
@@ -508,7 +518,7 @@ export function createEncodingsView(container, engine, onChange) {
     if (!current) return;
     pOutput.textContent = int(state.p);
     vectorHeading.textContent = `The vector at position p = ${int(state.p)}`;
-    noticeText.textContent = encodingsNotice(state, current.basis);
+    noticeText.textContent = encodingsNotice({ ...state, bias: biasOf(engine, state) }, current.basis);
     current.heatmap.draw(state.p);
     try {
       vectorView.show(vectorFor(engine, state, current.table), { labelOf: dimensionLabel(state, ropeOf(engine, state).pairing), scale: current.scale });
