@@ -14,6 +14,7 @@
 
 #include "adapters.hpp"
 #include "js_values.hpp"
+#include "posenc/layer_positions.hpp"
 #include "posenc/learned.hpp"
 #include "posenc/limits.hpp"
 #include "posenc/models.hpp"
@@ -42,6 +43,7 @@ namespace posenc::js
         result.set("scheme", named_entries<Scheme>());
         result.set("overflow", named_entries<Overflow>());
         result.set("task", named_entries<Task>());
+        result.set("layerPositions", named_entries<LayerPositions>());
         result.set("scalingKind", scaling_kind_entries());
         result.set("pairing", named_entries<RopePairing>());
         result.set("layout", named_entries<SinusoidalLayout>());

@@ -96,6 +96,7 @@ namespace posenc::js
     {
         if (auto problem = read.name("scheme", model.scheme)) return problem;
         if (auto problem = read.name("task", task.task)) return problem;
+        if (auto problem = read.name("layerPositions", model.layer_positions)) return problem;
         if (auto problem = read.integers({{"trainedLength", model.trained_length},
                                           {"dModel", model.d_model},
                                           {"nHeads", model.n_heads},

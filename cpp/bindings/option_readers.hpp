@@ -22,7 +22,7 @@ namespace posenc::js
     /// { bidirectional, numBuckets, maxDistance }.
     Problem read_t5_options(const OptionsReader& read, T5BucketOptions& out);
 
-    /// The toy model's shape and its task: { scheme, task, trainedLength, dModel, nHeads, nLayers,
+    /// The toy model's shape and its task: { scheme, task, layerPositions, trainedLength, dModel, nHeads, nLayers,
     /// mlpHidden, base, offset, symbols, passkeys, markerSpacing }. The task is checked here (the
     /// vocabulary is the task's, so its sizes are checked before they are added); the shape is the
     /// caller's to check with the rest of what it reads.

@@ -69,6 +69,7 @@ namespace posenc::js
         EvaluationOptions settings;
         POSENC_CHECK(read_evaluation_settings(read, settings));
         POSENC_CHECK(read.verdict(check_evaluation(given.config, settings)));
+        POSENC_CHECK(read.verdict(check_bucket_task(given.task)));
         const Model model = model_with_parameters(given.config, given.parameters);
         return evaluation_result(evaluate_model(model, given.task, settings), given.config.trained_length);
     }

@@ -146,6 +146,7 @@ namespace posenc::js
         EvaluationOptions settings;
         POSENC_CHECK(read_evaluation_settings(read, settings));
         POSENC_CHECK(read.verdict(check_evaluation(trainer->options().model, settings)));
+        POSENC_CHECK(read.verdict(check_bucket_task(trainer->options().task)));
         const auto evaluation = trainer->evaluate(settings);
 
         val result = evaluation_result(evaluation, trainer->options().model.trained_length);

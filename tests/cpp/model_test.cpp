@@ -50,7 +50,12 @@ TEST_CASE("Every parameter group's gradient matches central finite differences f
 {
     const auto scheme = GENERATE(Scheme::nope, Scheme::sinusoidal, Scheme::learned, Scheme::rope, Scheme::alibi, Scheme::t5);
     const auto [layers, mlp] = GENERATE(table<std::int64_t, std::int64_t>({{1, 0}, {2, 5}}));
-    auto model = posenc::make_model(small_config(scheme, layers, mlp), 11);
+    // Two layers of which one has no position (RoPE, ALiBi or T5 in the first or the last only).
+    const auto positions = GENERATE(posenc::LayerPositions::every, posenc::LayerPositions::first, posenc::LayerPositions::last);
+    if (positions != posenc::LayerPositions::every && (layers == 1 || !posenc::scheme_acts_in_attention(scheme))) return;
+    auto config = small_config(scheme, layers, mlp);
+    config.layer_positions = positions;
+    auto model = posenc::make_model(config, 11);
     // Non-zero biases so their paths are exercised away from the initial zeros.
     posenc::Random random(5);
     for (const auto& g : model.layout.groups)
@@ -79,7 +84,7 @@ TEST_CASE("Every parameter group's gradient matches central finite differences f
             analytic_norm += analytic[i] * analytic[i];
             numeric_norm += numeric * numeric;
         }
-        INFO("group " << group.name << ", " << layers << " layer(s), mlp " << mlp);
+        INFO("group " << group.name << ", " << layers << " layer(s), mlp " << mlp << ", positions in " << posenc::name_of(positions));
         REQUIRE(analytic_norm > 0);  // every group takes part in the loss
         CHECK(std::sqrt(difference) / std::sqrt(std::max(analytic_norm, numeric_norm)) < 1e-4);
     }

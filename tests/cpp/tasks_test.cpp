@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <tuple>
 #include <vector>
 
@@ -108,4 +109,67 @@ TEST_CASE("A marker spacing outside its bounds is refused, naming it", "[tasks][
                StartsWith("markerSpacing must be an integer from 1 to 1024"));
     CHECK_THAT(posenc::check_task({Task::last_marker, 3, 16, 8, 1025})->message(),
                StartsWith("markerSpacing must be an integer from 1 to 1024"));
+}
+
+TEST_CASE("A passkey sits exactly at the requested depth and the last row asks for it", "[tasks][passkey]")
+{
+    posenc::Random random(9);
+    const auto [length, depth, position] = GENERATE(table<std::size_t, double, std::size_t>(
+        {{2, 0.0, 0}, {2, 1.0, 0}, {10, 0.0, 0}, {10, 0.5, 4}, {10, 1.0, 8}, {32, 0.1, 3}, {257, 0.25, 64}, {257, 1.0, 255}}));
+    // round(depth (length - 2)): 0.25 x 255 = 63.75 -> 64; depth 1 is the token before the question.
+    posenc::TaskOptions options{Task::passkey, 3, 16, 8};
+    options.depth = depth;
+    CHECK(posenc::passkey_position(depth, length) == position);
+    const auto example = posenc::make_example(options, length, 0, random);
+    REQUIRE(example.tokens.size() == length);
+    for (std::size_t r = 0; r < length; ++r) CHECK((example.tokens[r] >= 16) == (r == position));
+    REQUIRE(example.rows == std::vector<std::size_t>{length - 1});
+    CHECK(example.targets == std::vector<std::int32_t>{example.tokens[position]});
+}
+
+TEST_CASE("Without a depth the passkey lands anywhere before the question, each place about as often", "[tasks][passkey]")
+{
+    posenc::Random random(4);
+    const posenc::TaskOptions options{Task::passkey, 3, 16, 8};
+    std::vector<int> seen(9, 0);
+    for (int i = 0; i < 9000; ++i)
+    {
+        const auto tokens = posenc::make_tokens(options, 10, random);
+        CHECK(tokens[9] < 16);  // the question's row never holds the key
+        seen[static_cast<std::size_t>(std::find_if(tokens.begin(), tokens.end(), [](auto t) { return t >= 16; }) - tokens.begin())] += 1;
+    }
+    // 1,000 expected per place; a binomial's standard deviation is about 30, so 850 .. 1,150 is 5 of them.
+    for (int count : seen) CHECK((count > 850 && count < 1150));
+}
+
+TEST_CASE("A marked value: one marker in the first k positions, every later row answers the token after it", "[tasks][marked value]")
+{
+    posenc::Random random(6);
+    const posenc::TaskOptions options{Task::marked_value, 4, 16, 8};
+    CHECK(posenc::first_answerable(options) == 5);
+    std::vector<int> places(4, 0);
+    for (int i = 0; i < 400; ++i)
+    {
+        const auto example = posenc::make_example(options, 40, 0, random);
+        std::vector<std::size_t> markers;
+        for (std::size_t r = 0; r < 40; ++r)
+            if (example.tokens[r] >= 16) markers.push_back(r);
+        REQUIRE(markers.size() == 1);
+        REQUIRE(markers[0] < 4);
+        CHECK(example.tokens[markers[0]] == 16);
+        places[markers[0]] += 1;
+        CHECK(example.rows.front() == 5);
+        CHECK(example.rows.size() == 35);
+        for (auto target : example.targets) CHECK(target == example.tokens[markers[0] + 1]);
+    }
+    for (int count : places) CHECK(count > 50);
+}
+
+TEST_CASE("A passkey depth outside 0 .. 1 is refused, naming it", "[tasks][passkey][arguments]")
+{
+    posenc::TaskOptions options{Task::passkey, 3, 16, 8};
+    options.depth = 1.5;
+    CHECK(posenc::check_task(options)->message() == "depth must be a number from 0 to 1; got 1.5");
+    options.depth = std::nan("");
+    CHECK(posenc::check_task(options)->message() == "depth must be a number from 0 to 1; got NaN");
 }

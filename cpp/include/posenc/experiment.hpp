@@ -160,6 +160,14 @@ namespace posenc
         return std::nullopt;
     }
 
+    /// Problem unless `task` asks rows a bucket evaluation can score: a passkey sequence asks its
+    /// last row only, so its score is per depth and length (passkey_grid.hpp), not per bucket.
+    inline Problem check_bucket_task(const TaskOptions& task)
+    {
+        if (task.task != Task::passkey) return std::nullopt;
+        return range_problem("task", "a task asked at every position (score 'passkey' with a passkey grid)", "'passkey'");
+    }
+
     namespace detail
     {
         inline std::vector<double> positions_from(std::size_t first, std::size_t count)
@@ -243,6 +251,7 @@ namespace posenc
     inline Evaluation evaluate_model(const Model& model, const TaskOptions& task, const EvaluationOptions& options)
     {
         throw_if(check_evaluation(model.config, options));
+        throw_if(check_bucket_task(task));
         const auto length = static_cast<std::size_t>(options.length);
         const auto trained = static_cast<std::size_t>(model.config.trained_length);
         const auto width = static_cast<std::size_t>(options.bucket_width);

@@ -56,6 +56,10 @@ namespace posenc::limits
     inline constexpr std::size_t max_live_trainers = 32;       // a leaking page fails loudly, not by OOM
     inline constexpr std::int64_t max_trainer_id = std::int64_t{1} << 30;
 
+    // The passkey grid (passkey_grid.hpp): depths x lengths cells, each scored on its own sequences.
+    inline constexpr std::int64_t max_grid_depths = 64;
+    inline constexpr std::int64_t max_grid_lengths = 32;
+
     /// Integers cross to JS and back as numbers, which hold each one exactly up to 2^53 (a seed may
     /// be any of 0 .. 2^53).
     inline constexpr std::int64_t max_exact_integer = std::int64_t{1} << 53;

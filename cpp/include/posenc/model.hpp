@@ -6,6 +6,7 @@
 //   per layer, for query rows R (every row in earlier layers, the asked rows in the last):
 //     q_r = Wq x_r, k_j = Wk x_j, v_j = Wv x_j  (RoPE: q, k rotated by p_r, p_j per head)
 //     s_rj = q_r,h . k_j,h / sqrt(d_head) + b_h(p_r - p_j),  j <= r
+//            (a layer that layer_positions leaves without the scheme: no rotation, b = 0)
 //            b = -m_h (p_r - p_j) for ALiBi, a learned scalar per T5 bucket and head for t5
 //     m_r = x_r + Wo [softmax_j(s_rj) v_j,h]_h,   y_r = m_r + W2 relu(W1 m_r + c1) + c2  (MLP optional)
 //   logits_r = U y_r + u
@@ -25,6 +26,7 @@
 
 #include "alibi.hpp"
 #include "arguments.hpp"
+#include "layer_positions.hpp"
 #include "learned.hpp"
 #include "random.hpp"
 #include "rope.hpp"
@@ -47,7 +49,15 @@ namespace posenc
         // RoPE: PI, NTK-aware or YaRN applied to a trained model when it is asked past L (its
         // frequencies, and for YaRN its scores times the attention factor squared); training keeps none.
         RopeScaling rope_scaling{};
+        // Which layers carry the scheme (layer_positions.hpp); the others attend by content alone.
+        LayerPositions layer_positions = LayerPositions::every;
     };
+
+    /// Whether layer `layer` of a model of `config` applies its scheme (rotation or score bias).
+    inline bool layer_is_positioned(const ModelConfig& config, std::int64_t layer)
+    {
+        return layer_is_positioned(config.layer_positions, layer, config.n_layers);
+    }
 
     inline Problem check_model_config(const ModelConfig& config)
     {
@@ -81,6 +91,7 @@ namespace posenc
                     check_rope_options(config.d_model / config.n_heads, {config.base, RopePairing::interleaved, config.rope_scaling}))
                 return problem;
         }
+        if (auto problem = check_layer_positions(config.layer_positions, config.scheme)) return problem;
         if (config.t5.bidirectional) return range_problem("t5.bidirectional", "false: the model is causal", "true");
         return check_t5_bucket_options(config.t5);
     }
@@ -144,7 +155,7 @@ namespace posenc
             groups.key = layout.add(prefix + "key", d, d);
             groups.value = layout.add(prefix + "value", d, d);
             groups.output = layout.add(prefix + "output", d, d);
-            if (config.scheme == Scheme::t5)
+            if (config.scheme == Scheme::t5 && layer_is_positioned(config, l))
                 groups.t5_bias = layout.add(prefix + "t5Bias", static_cast<std::size_t>(config.n_heads),
                                             static_cast<std::size_t>(config.t5.num_buckets));
             if (hidden > 0)

@@ -187,7 +187,7 @@ namespace posenc
                 : model_(model), input_(input), config_(model.config), layout_(model.layout), d_(static_cast<std::size_t>(config_.d_model)),
                   heads_(static_cast<std::size_t>(config_.n_heads)), head_dim_(d_ / heads_),
                   hidden_(static_cast<std::size_t>(config_.mlp_hidden)), vocabulary_(static_cast<std::size_t>(config_.vocabulary)),
-                  keys_(input.rows.back() + 1), scale_(score_scale(config_, head_dim_)), key_rows_(all_rows(keys_)),
+                  keys_(input.rows.back() + 1), rope_scale_(rope_score_scale(config_, head_dim_)), key_rows_(all_rows(keys_)),
                   buckets_(config_.scheme == Scheme::t5 ? t5_buckets(config_.t5, largest_distance(input, keys_))
                                                         : std::vector<std::size_t>{})
             {
@@ -229,7 +229,7 @@ namespace posenc
                 project_rows(l, model_.group(groups.query), x, state.rows, state.q.data());
                 project_rows(l, model_.group(groups.key), x, key_rows_, state.k.data());
                 project_rows(l, model_.group(groups.value), x, key_rows_, state.v.data());
-                if (config_.scheme != Scheme::rope) return;
+                if (!rotates(l)) return;
                 for (std::size_t i = 0; i < queries; ++i)
                     rotate_row(&state.q[i * d_], input_.positions[state.rows[i]], model_.theta, heads_, false);
                 for (std::size_t j = 0; j < keys_; ++j) rotate_row(&state.k[j * d_], input_.positions[j], model_.theta, heads_, false);
@@ -249,6 +249,8 @@ namespace posenc
                 }
                 state.weights.assign(cells, 0.0);
                 const double* t5 = t5_biases(l);
+                const bool alibi = config_.scheme == Scheme::alibi && layer_is_positioned(config_, static_cast<std::int64_t>(l));
+                const double scale = score_scale(l);
                 const auto key_columns = transposed(state.k.data(), keys_, d_);  // (D x keys): a block of scores side by side
                 for (std::size_t i = 0; i < queries; ++i)
                 {
@@ -265,9 +267,9 @@ namespace posenc
                         });
                         for (std::size_t j = 0; j <= r; ++j)
                         {
-                            double s = w[j] * scale_;
+                            double s = w[j] * scale;
                             const double distance = input_.positions[r] - input_.positions[j];
-                            if (config_.scheme == Scheme::alibi) s -= model_.slopes[h] * distance;
+                            if (alibi) s -= model_.slopes[h] * distance;
                             if (t5) s += t5[t5_cell(h, r, j)];
                             w[j] = s;
                         }
@@ -417,6 +419,7 @@ namespace posenc
                                       std::vector<double>(keys_ * d_, 0.0)};
                 double* d_t5 = layout_.layers[l].t5_bias == LayerGroups::none ? nullptr : gradient_of(gradient, layout_.layers[l].t5_bias);
                 std::vector<double> d_scores(state.weights.size(), 0.0);
+                const double scale = score_scale(l);
                 const auto value_columns = transposed(state.v.data(), keys_, d_);  // (D x keys): a block of keys side by side
                 for (std::size_t i = 0; i < count; ++i)
                 {
@@ -439,7 +442,7 @@ namespace posenc
                         {
                             const double d_score = w[j] * (ds[j] - mean);  // softmax backward
                             if (d_t5) d_t5[t5_cell(h, r, j)] += d_score;
-                            ds[j] = scale_ * d_score;
+                            ds[j] = scale * d_score;
                         }
                         const double* kh = &state.k[h * head_dim_];
                         double* dqh = &out.d_q[i * d_ + h * head_dim_];
@@ -479,7 +482,7 @@ namespace posenc
                                   std::vector<double>& gradient, std::vector<double>& d_x) const
             {
                 const auto& groups = layout_.layers[l];
-                if (config_.scheme == Scheme::rope)
+                if (rotates(l))
                 {
                     for (std::size_t i = 0; i < state.rows.size(); ++i)
                         rotate_row(&attention.d_q[i * d_], input_.positions[state.rows[i]], model_.theta, heads_, true);
@@ -509,7 +512,7 @@ namespace posenc
         private:
             /// 1 / sqrt(d_h), times YaRN's attention factor squared (it scales q and k) when a RoPE
             /// model is asked with YaRN; exactly 1 / sqrt(d_h) otherwise.
-            static double score_scale(const ModelConfig& config, std::size_t head_dim)
+            static double rope_score_scale(const ModelConfig& config, std::size_t head_dim)
             {
                 const double scale = 1.0 / std::sqrt(static_cast<double>(head_dim));
                 if (config.scheme != Scheme::rope || config.rope_scaling.kind != RopeScalingKind::yarn) return scale;
@@ -564,6 +567,16 @@ namespace posenc
                        + buckets_[static_cast<std::size_t>(std::fabs(input_.positions[r] - input_.positions[j]))];
             }
 
+            /// Whether layer l rotates q and k: a RoPE model's layer that layer_positions gives the scheme.
+            bool rotates(std::size_t l) const
+            {
+                return config_.scheme == Scheme::rope && layer_is_positioned(config_, static_cast<std::int64_t>(l));
+            }
+
+            /// The factor on layer l's q . k: rope_scale_ on a rotating layer, else 1 / sqrt(head_dim)
+            /// (YaRN's temperature belongs to the rotation it scales).
+            double score_scale(std::size_t l) const { return rotates(l) ? rope_scale_ : 1.0 / std::sqrt(static_cast<double>(head_dim_)); }
+
             double* gradient_of(std::vector<double>& gradient, std::size_t group) const
             {
                 return gradient.data() + layout_.groups[group].offset;
@@ -574,7 +587,7 @@ namespace posenc
             const ModelConfig& config_;
             const ModelLayout& layout_;
             const std::size_t d_, heads_, head_dim_, hidden_, vocabulary_, keys_;
-            const double scale_;  // on the logits: 1 / sqrt(head_dim), with YaRN's factor squared when asked with YaRN
+            const double rope_scale_;  // on a RoPE layer's logits: 1 / sqrt(head_dim), times YaRN's factor squared when asked with YaRN
             const std::vector<std::size_t> key_rows_;
             const std::vector<std::size_t> buckets_;  // T5: the bucket of every distance between the keys
         };
