@@ -14,6 +14,7 @@ const modelShape = fields(
   'preset',
   'scheme',
   'task',
+  'layerPositions',
   'trainedLength',
   'dModel',
   'nHeads',
@@ -78,6 +79,7 @@ export const argumentShapes = {
   trainerEvaluate: { ...fields('preset', 'id'), ...evaluationShape },
   trainerParameters: fields('id'),
   trainerDispose: fields('id'),
+  passkeyGrid: { ...fields('id', 'sequences', 'firstSequence', 'overflow', 'seed'), depths: list, lengths: list },
   modelProbe: { ...modelShape, parameters: list, scaling, ...fields('queryPosition', 'seed', 'overflow') },
   modelEvaluate: { ...modelShape, parameters: list, scaling, ...evaluationShape },
 };

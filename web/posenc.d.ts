@@ -17,8 +17,16 @@ export interface Table {
 
 export type Scheme = 'learned' | 'sinusoidal' | 'rope' | 'alibi' | 't5' | 'nope';
 export type Overflow = 'error' | 'clamp' | 'wrap' | 'window' | 'interpolate';
-/** copyBack: the token `offset` back; recallFirst: the passkey at 0; lastMarker: the latest marker token. */
-export type Task = 'copyBack' | 'recallFirst' | 'lastMarker';
+/**
+ * copyBack: the token `offset` back; recallFirst: the passkey at 0; lastMarker: the latest marker token; passkey: the
+ * one passkey, at any depth, asked at the last row only; markedValue: the token after the one marker (in the first
+ * `offset` positions), at every later row.
+ */
+export type Task = 'copyBack' | 'recallFirst' | 'lastMarker' | 'passkey' | 'markedValue';
+/** Which layers carry a RoPE, ALiBi or T5 scheme (the others attend by content alone); other schemes: 'every'. */
+export type LayerPositions = 'every' | 'first' | 'last';
+/** The grid experiments: a passkey at any depth, and RoPE and NoPE layers side by side. */
+export type GridExperiment = 'passkey' | 'hybrid';
 export type ScalingKind = 'none' | 'pi' | 'ntk' | 'yarn' | 'llama3' | 'dynamic' | 'longrope';
 /** How YaRN's ramp runs between betaSlow and betaFast: linear in the pair index (HF, the YaRN code) or in L / wavelength (the paper). */
 export type YarnRamp = 'dimension' | 'ratio';
@@ -114,6 +122,8 @@ interface T5Options {
 
 /** The toy model's shape and training recipe; each preset's `trainer` holds all of them. */
 export interface TrainerSettings {
+  /** ['every'] */
+  layerPositions: LayerPositions;
   trainedLength: number;
   dModel: number;
   nHeads: number;
@@ -204,6 +214,7 @@ export interface Names {
   rotaryAxes: NameList<RotaryAxes>;
   spanKind: NameList<SpanKind>;
   model: NameList<ModelName>;
+  layerPositions: NameList<LayerPositions>;
 }
 
 export interface Limits {
@@ -214,6 +225,48 @@ export interface Limits {
   maxCells: number;
   maxHeads: number;
   maxAttentionDModel: number;
+}
+
+/** Depths (0 .. 1) x lengths of a passkey grid, each cell scored on `sequences` sequences from `seed`. */
+export interface GridSettings {
+  depths: ReadonlyArray<number>;
+  lengths: ReadonlyArray<number>;
+  sequences: number;
+  seed: number;
+}
+
+export interface GridPreset {
+  experiment: GridExperiment;
+  /** 'quick' or 'larger', one of each per experiment. */
+  name: string;
+  label: string;
+  description: string;
+  /** Everything trainerCreate reads but the scheme and the layer positions, which come per run. */
+  trainer: TrainerSettings & { task: Task };
+  runs: ReadonlyArray<{ scheme: Scheme; layerPositions: LayerPositions }>;
+  /** Training steps per run. */
+  steps: number;
+  /** passkey: the grid passkeyGrid scores. */
+  grid?: GridSettings;
+  /** hybrid: what trainerEvaluate scores. */
+  evaluation?: EvaluationSettings;
+}
+
+export interface Grids {
+  presets: ReadonlyArray<GridPreset>;
+  experiments: ReadonlyArray<GridExperiment>;
+  layerPositions: ReadonlyArray<LayerPositions>;
+}
+
+/** Row-major depths x lengths; accuracy and confidence are NaN where count is 0 (a learned table under 'error' past L). */
+export interface PasskeyGrid {
+  step: number;
+  trainedLength: number;
+  depths: Float64Array;
+  lengths: Float64Array;
+  count: Int32Array;
+  accuracy: Float64Array;
+  confidence: Float64Array;
 }
 
 export interface Training {
@@ -532,6 +585,22 @@ export interface Posenc {
   };
   /** Frees a trainer; its id is then invalid. */
   trainerDispose(options: { id: number }): { live: number };
+  /** The grid experiments' presets (passkey at any depth; RoPE and NoPE layers) and their names. */
+  readonly grids: Grids;
+  /**
+   * A trainer on the passkey task asked on every depth x length cell: the key at round(depth (length - 2)), the
+   * question at the last row; accuracy and confidence (mean largest probability) per cell. Sequences firstSequence
+   * [0] .. firstSequence + sequences - 1 of `seed`'s stream, so parts add up; overflow ['clamp'] for a learned table.
+   */
+  passkeyGrid(options: {
+    id: number;
+    depths: Numbers;
+    lengths: Numbers;
+    sequences: number;
+    firstSequence?: number;
+    overflow?: Overflow;
+    seed: number;
+  }): PasskeyGrid;
   /**
    * A model given by its parameters (trainerParameters' layout; Float32Array or Float64Array), shaped as
    * options.preset's trainer, asked at row queryPosition = p of its task's sequence of p + 1 tokens from `seed` [1]

@@ -42,6 +42,7 @@ const defaults = {
   trainerStep: { steps: 1 },
   trainerParameters: {},
   trainerDispose: {},
+  passkeyGrid: { firstSequence: 0, overflow: 'clamp' },
 };
 // The trainer and model functions take their defaults from a preset the module defines
 // (trainingPresets), so the sizes live in one place: cpp/include/posenc/presets.hpp.
@@ -105,6 +106,7 @@ export async function loadPosenc(options = {}) {
   const call = (name) => (options) => unwrap(module[name](withDefaults(read(options, name), defaults[name])));
   const training = unwrap(module.trainingPresets());
   deepFreeze(training);
+  const grids = deepFreeze(unwrap(module.gridPresets()));
   /** Defaults of `parts` ('trainer', 'evaluation') of options.preset ['quick'], then the call's own options. */
   const callWithPreset =
     (name, ...parts) =>
@@ -152,6 +154,8 @@ export async function loadPosenc(options = {}) {
     trainerEvaluate: callWithPreset('trainerEvaluate', 'evaluation'),
     trainerParameters: call('trainerParameters'),
     trainerDispose: call('trainerDispose'),
+    grids,
+    passkeyGrid: call('passkeyGrid'),
     modelProbe: callWithPreset('modelProbe', 'trainer'),
     modelEvaluate: callWithPreset('modelEvaluate', 'trainer', 'evaluation'),
     limits,

@@ -37,6 +37,11 @@ namespace posenc::js
     val trainer_parameters(val options);
     val trainer_dispose(val options);
 
+    // The grid experiments (grid.cpp): passkey at any depth, RoPE and NoPE layers
+    val grid_presets();
+    /// { id, depths, lengths, sequences, firstSequence, overflow, seed } of a trainer on the passkey task.
+    val passkey_grid(val options);
+
     // A toy model given by its parameters (trained_model.cpp): asked at one position, or scored
     val model_probe(val options);
     val model_evaluate(val options);

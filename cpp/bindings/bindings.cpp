@@ -26,6 +26,8 @@ EMSCRIPTEN_BINDINGS(posenc)
     emscripten::function("trainerEvaluate", &trainer_evaluate);
     emscripten::function("trainerParameters", &trainer_parameters);
     emscripten::function("trainerDispose", &trainer_dispose);
+    emscripten::function("gridPresets", &grid_presets);
+    emscripten::function("passkeyGrid", &passkey_grid);
     emscripten::function("modelProbe", &model_probe);
     emscripten::function("modelEvaluate", &model_evaluate);
     emscripten::function("limits", &limits);

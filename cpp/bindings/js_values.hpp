@@ -152,6 +152,16 @@ namespace posenc::js
         std::shared_ptr<std::vector<Unrepresentable>> unrepresentable_;  // shared with nested readers
     };
 
+    /// A plain Array of numbers, for lists the module hands out frozen (typed arrays with elements
+    /// cannot be frozen).
+    template <typename T>
+    val plain_array(const std::vector<T>& values)
+    {
+        val list = val::array();
+        for (const T& value : values) list.call<void>("push", static_cast<double>(value));
+        return list;
+    }
+
     /// [name, ...] of a list of names.
     val name_strings(std::span<const std::string_view> names);
 

@@ -65,15 +65,6 @@ namespace posenc::js
 
     namespace
     {
-        /// A plain Array (the models list is frozen, which typed arrays with elements cannot be).
-        template <typename T>
-        val plain_array(const std::vector<T>& values)
-        {
-            val list = val::array();
-            for (const T& value : values) list.call<void>("push", static_cast<double>(value));
-            return list;
-        }
-
         val rope_value(const RopeOptions& rope)
         {
             val out = val::object();

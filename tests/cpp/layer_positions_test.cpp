@@ -89,8 +89,9 @@ TEST_CASE("Only a scheme inside attention can leave a layer without it", "[model
         auto config = two_layers(scheme, LayerPositions::first);
         const auto problem = posenc::check_model_config(config);
         REQUIRE(problem);
-        CHECK(problem->message() == "layerPositions must be 'every' for " + std::string(posenc::name_of(scheme))
-                                        + " (only 'rope', 'alibi' and 't5' act inside attention, so only they can skip a layer); got 'first'");
+        CHECK(problem->message()
+              == "layerPositions must be 'every' for " + std::string(posenc::name_of(scheme))
+                     + " (only 'rope', 'alibi' and 't5' act inside attention, so only they can skip a layer); got 'first'");
         config.layer_positions = LayerPositions::every;
         CHECK_FALSE(posenc::check_model_config(config));
     }

@@ -136,14 +136,12 @@ TEST_CASE("Every grid preset trains and scores within the bounds, with RoPE's ba
         {
             const auto options = posenc::grid_trainer(preset, run, 1);
             CHECK_FALSE(posenc::check_trainer_options(options));
-            if (preset.experiment == posenc::GridExperiment::passkey)
-                CHECK_FALSE(posenc::check_passkey_grid(options.model, preset.grid));
-            else
-                CHECK_FALSE(posenc::check_evaluation(options.model, preset.evaluation));
+            if (preset.experiment == posenc::GridExperiment::passkey) CHECK_FALSE(posenc::check_passkey_grid(options.model, preset.grid));
+            else CHECK_FALSE(posenc::check_evaluation(options.model, preset.evaluation));
         }
         if (preset.experiment == posenc::GridExperiment::passkey)
-            CHECK(preset.grid.lengths == std::vector<std::int64_t>{trained / 4, trained / 2, trained, 2 * trained, 4 * trained, 8 * trained});
-        else
-            CHECK(preset.evaluation.length == 8 * trained);
+            CHECK(preset.grid.lengths
+                  == std::vector<std::int64_t>{trained / 4, trained / 2, trained, 2 * trained, 4 * trained, 8 * trained});
+        else CHECK(preset.evaluation.length == 8 * trained);
     }
 }

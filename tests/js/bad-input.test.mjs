@@ -13,12 +13,26 @@ import { argumentShapes } from '../../dist/posenc-arguments.js';
 let posenc;
 let liveId; // a trainer for the trainerStep/trainerEvaluate cases; 'live' in a case stands for its id
 let liveParameters; // its parameters: 'live' as modelProbe's or modelEvaluate's parameters stands for them
+let livePasskeyId; // a trainer on the passkey task for passkeyGrid; 'livePasskey' in a case stands for its id
 before(async () => {
   posenc = await loadForTests();
   liveId = posenc.trainerCreate({ scheme: 'rope', task: 'copyBack' }).id;
   liveParameters = posenc.trainerParameters({ id: liveId }).parameters;
+  livePasskeyId = posenc.trainerCreate({ scheme: 'rope', task: 'passkey' }).id;
 });
-after(() => posenc.trainerDispose({ id: liveId }));
+after(() => {
+  posenc.trainerDispose({ id: liveId });
+  posenc.trainerDispose({ id: livePasskeyId });
+});
+
+/** options with 'live' and 'livePasskey' replaced by the live trainers' ids and parameters. */
+function resolved(options) {
+  const out = { ...options };
+  if (out.id === 'live') out.id = liveId;
+  if (out.id === 'livePasskey') out.id = livePasskeyId;
+  if (out.parameters === 'live') out.parameters = liveParameters;
+  return out;
+}
 
 const table = { rows: 4, cols: 2, data: new Float64Array(8) };
 const valid = {
@@ -41,6 +55,7 @@ const valid = {
   trainerDispose: { id: 'live' },
   modelProbe: { scheme: 'rope', task: 'copyBack', parameters: 'live', queryPosition: 40 },
   modelEvaluate: { scheme: 'rope', task: 'copyBack', parameters: 'live', length: 64, sequences: 1 },
+  passkeyGrid: { id: 'livePasskey', depths: [0, 1], lengths: [8, 64], sequences: 1, seed: 7 },
 };
 const optionFunctions = Object.keys(valid);
 
@@ -209,6 +224,27 @@ const cases = [
   ['trainerCreate', null, { windowSteps: 5, windowLength: 3, windowBatch: 4 }, R, 'windowLength'],
   ['trainerCreate', null, { windowSteps: 5, windowLength: 8, windowBatch: 0 }, R, 'windowBatch'],
   ['trainerCreate', null, { task: 'lastMarker', markerSpacing: 0 }, R, 'markerSpacing'],
+  ['trainerCreate', null, { scheme: 'sinusoidal', layerPositions: 'first' }, R, 'layerPositions'],
+  ['trainerCreate', null, { scheme: 'nope', layerPositions: 'last' }, R, 'layerPositions'],
+  ['trainerCreate', null, { task: 'markedValue', offset: 40 }, R, 'trainedLength'],
+  ['trainerEvaluate', null, { id: 'livePasskey' }, R, 'task'],
+  ['modelEvaluate', 'task', 'passkey', R, 'task'],
+  ['passkeyGrid', 'id', 'live', R, 'task'],
+  ['passkeyGrid', 'id', 123456, R, 'id'],
+  ['passkeyGrid', 'depths', [1.5], R, 'depths[0]'],
+  ['passkeyGrid', 'depths', [0, -0.5], R, 'depths[1]'],
+  ['passkeyGrid', 'depths', [NaN], R, 'depths[0]'],
+  ['passkeyGrid', 'depths', ['0.5'], T, 'depths[0]'],
+  ['passkeyGrid', 'depths', [], R, 'depths.length'],
+  ['passkeyGrid', 'depths', new Float64Array(65), R, 'depths.length'],
+  ['passkeyGrid', 'depths', 'deep', T, 'depths'],
+  ['passkeyGrid', 'lengths', [1], R, 'lengths[0]'],
+  ['passkeyGrid', 'lengths', [8, 8], R, 'lengths[1]'],
+  ['passkeyGrid', 'lengths', [64, 8], R, 'lengths[1]'],
+  ['passkeyGrid', 'lengths', [2.5], R, 'lengths[0]'],
+  ['passkeyGrid', 'lengths', [16385], R, 'lengths[0]'],
+  ['passkeyGrid', 'lengths', new Int32Array(33), R, 'lengths.length'],
+  ['passkeyGrid', 'lengths', null, T, 'lengths'],
   ...['modelProbe', 'modelEvaluate'].flatMap((fn) => [
     [fn, 'parameters', new Float64Array(10), R, 'parameters.length'],
     [fn, 'parameters', [], R, 'parameters.length'],
@@ -273,6 +309,7 @@ const integers = {
   trainerEvaluate: { id: [1, 2 ** 30], length: [1, 16384], bucketWidth: [1, 16384], sequences: [1, 256], firstSequence: [0, 2 ** 30], seed: [0, 2 ** 53] },
   trainerParameters: { id: [1, 2 ** 30] },
   trainerDispose: { id: [1, 2 ** 30] },
+  passkeyGrid: { id: [1, 2 ** 30], sequences: [1, 256], firstSequence: [0, 2 ** 30], seed: [0, 2 ** 53] },
   modelProbe: { queryPosition: [3, 65536], seed: [0, 2 ** 53], trainedLength: [1, 16384], nLayers: [1, 2], offset: [1, 64], markerSpacing: [1, 1024] },
   modelEvaluate: { length: [32, 16384], sequences: [1, 256], firstSequence: [0, 2 ** 30], seed: [0, 2 ** 53], symbols: [2, 128] },
 };
@@ -310,8 +347,9 @@ const enums = {
   beyondTrained: ['scheme', 'model'],
   ropeFrequencies: ['rotaryAxes'],
   offsetSimilarity: ['pairing'],
-  trainerCreate: ['scheme', 'task'],
+  trainerCreate: ['scheme', 'task', 'layerPositions'],
   trainerEvaluate: ['overflow'],
+  passkeyGrid: ['overflow'],
   modelProbe: ['scheme', 'task', 'overflow'],
   modelEvaluate: ['scheme', 'task', 'overflow'],
 };
@@ -432,6 +470,7 @@ const required = {
   trainerDispose: ['id'],
   modelProbe: ['scheme', 'task', 'parameters', 'queryPosition'],
   modelEvaluate: ['scheme', 'task', 'parameters'],
+  passkeyGrid: ['id', 'depths', 'lengths', 'sequences', 'seed'],
 };
 for (const [fn, fields] of Object.entries(required)) for (const field of fields) cases.push([fn, field, undefined, T, field]);
 // Lists past their caps, holes and wrong element types.
@@ -465,10 +504,8 @@ function label(value) {
 function callCase([fn, field, value]) {
   if (field === '(nHeads)') return posenc[fn](value);
   if (field === '(options)') return posenc[fn](value);
-  const options = field === null ? { ...valid[fn], ...value } : { ...valid[fn], [field]: value };
+  const options = resolved(field === null ? { ...valid[fn], ...value } : { ...valid[fn], [field]: value });
   if (value === undefined) delete options[field];
-  if (options.id === 'live') options.id = liveId;
-  if (options.parameters === 'live') options.parameters = liveParameters;
   if (field === 'table' && fn === 'learnedLookup' && value?.rows === 0) options.positions = [];
   return posenc[fn](options);
 }
@@ -547,7 +584,7 @@ test('every field posenc-arguments.js copies is one the module reads', () => {
 test('extra fields are tolerated and change nothing', () => {
   const extras = { extra: 1, dmodel: 'typo', constructor: 'x', toString: null, nested: { deep: [NaN] } };
   for (const fn of optionFunctions.filter((name) => !name.startsWith('trainer'))) {
-    const options = { ...valid[fn], ...(valid[fn].parameters ? { parameters: liveParameters } : {}) };
+    const options = resolved(valid[fn]);
     const plain = posenc[fn](options);
     const withExtras = posenc[fn]({ ...options, ...extras });
     assert.deepEqual(withExtras, plain, fn);
@@ -562,7 +599,7 @@ test('extra fields are tolerated and change nothing', () => {
 test('after all of that, every function still answers correctly', () => {
   for (const [fn, options] of Object.entries(valid)) {
     if (fn === 'trainerDispose') continue;
-    assert.doesNotThrow(() => posenc[fn]({ ...options, id: liveId, ...(options.parameters ? { parameters: liveParameters } : {}) }), fn);
+    assert.doesNotThrow(() => posenc[fn](resolved({ id: 'live', ...options })), fn);
   }
   closeTo(posenc.sinusoidal({ positions: [5000], dModel: 2 }).data[0], Math.sin(5000), 1e-12, 'PE(5000, 0)');
   assert.deepEqual(Array.from(posenc.alibiSlopes(3)), [1 / 16, 1 / 256, 1 / 4]);

@@ -15,6 +15,8 @@ const readers = {
   scheme: (name) => posenc.beyondTrained({ scheme: name, p: 10, trainedLength: 8, dModel: 8, headDim: 8 }),
   overflow: (name) => posenc.attention({ scheme: 'learned', queryPosition: 3, trainedLength: 8, dModel: 8, overflow: name }),
   task: (name) => posenc.trainerDispose({ id: posenc.trainerCreate({ scheme: 'nope', task: name, trainedLength: 8, dModel: 8 }).id }),
+  layerPositions: (name) =>
+    posenc.trainerDispose({ id: posenc.trainerCreate({ scheme: 'rope', task: 'copyBack', layerPositions: name, nLayers: 2, trainedLength: 8, dModel: 8 }).id }),
   scalingKind: (name) => {
     // LongRoPE's per-pair factors come only from a checkpoint: give one per rotary pair of head dim 8.
     const perPair = posenc.names.scalingKind.find((kind) => kind.name === name)?.perPairFactors;

@@ -23,6 +23,7 @@ const unions = {
   scheme: 'Scheme',
   overflow: 'Overflow',
   task: 'Task',
+  layerPositions: 'LayerPositions',
   scalingKind: 'ScalingKind',
   pairing: 'Pairing',
   layout: 'Layout',

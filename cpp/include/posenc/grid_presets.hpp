@@ -34,9 +34,9 @@ namespace posenc
         std::string description;
         TrainerOptions trainer;  // the task is the experiment's; scheme and layer positions per run
         std::vector<GridRun> runs;
-        std::int64_t steps = 0;         // per run
-        PasskeyGridOptions grid;        // passkey
-        EvaluationOptions evaluation;   // hybrid
+        std::int64_t steps = 0;        // per run
+        PasskeyGridOptions grid;       // passkey
+        EvaluationOptions evaluation;  // hybrid
     };
 
     /// RoPE's base for a model trained at `trained_length`, scaled as Llama 2's (10,000 at 4,096).
@@ -93,8 +93,8 @@ namespace posenc
     inline std::vector<GridPreset> grid_presets()
     {
         return {
-            detail::passkey_preset("quick", "Quick (L = 32)", "L = 32, every scheme, passkey at 11 depths, lengths 8 to 256 (8L)", 32,
-                                   300, 8),
+            detail::passkey_preset("quick", "Quick (L = 32)", "L = 32, every scheme, passkey at 11 depths, lengths 8 to 256 (8L)", 32, 300,
+                                   8),
             detail::passkey_preset("larger", "Larger (L = 128)", "L = 128, every scheme, passkey at 11 depths, lengths 32 to 1,024 (8L)",
                                    128, 600, 16),
             detail::hybrid_preset("quick", "Quick (L = 32)", "L = 32, two layers, four ways to place RoPE, asked up to 256 (8L)", 32, 300,

@@ -31,7 +31,10 @@ namespace posenc
     constexpr const auto& names_of(LayerPositions) { return layer_positions_names; }
 
     /// Whether `scheme` acts inside attention, so that a layer can go without it.
-    constexpr bool scheme_acts_in_attention(Scheme scheme) { return scheme == Scheme::rope || scheme == Scheme::alibi || scheme == Scheme::t5; }
+    constexpr bool scheme_acts_in_attention(Scheme scheme)
+    {
+        return scheme == Scheme::rope || scheme == Scheme::alibi || scheme == Scheme::t5;
+    }
 
     /// Whether layer `layer` (0 .. layers-1) carries the scheme under `choice`.
     constexpr bool layer_is_positioned(LayerPositions choice, std::int64_t layer, std::int64_t layers)

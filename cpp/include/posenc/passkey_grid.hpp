@@ -13,8 +13,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "experiment.hpp"
@@ -23,10 +23,10 @@ namespace posenc
 {
     struct PasskeyGridOptions
     {
-        std::vector<double> depths;         // each 0 .. 1
-        std::vector<std::int64_t> lengths;  // each 2 .. limits::max_model_length, ascending
-        std::int64_t sequences = 8;         // per cell
-        std::int64_t first_sequence = 0;    // sequences first .. first+sequences-1 of the seed's stream
+        std::vector<double> depths;           // each 0 .. 1
+        std::vector<std::int64_t> lengths;    // each 2 .. limits::max_model_length, ascending
+        std::int64_t sequences = 8;           // per cell
+        std::int64_t first_sequence = 0;      // sequences first .. first+sequences-1 of the seed's stream
         Overflow overflow = Overflow::clamp;  // learned past L: clamp, window, interpolate; error leaves cells empty
         std::uint64_t seed = 7;
     };
@@ -55,7 +55,8 @@ namespace posenc
             const std::int64_t low = j == 0 ? 2 : options.lengths[j - 1] + 1;
             const std::string name = "lengths[" + std::to_string(j) + "]";
             if (auto problem = check_integer(name, static_cast<double>(options.lengths[j]), low, limits::max_model_length))
-                return range_problem(name, "an integer from " + std::to_string(low) + " to " + std::to_string(limits::max_model_length)
+                return range_problem(name,
+                                     "an integer from " + std::to_string(low) + " to " + std::to_string(limits::max_model_length)
                                          + (j == 0 ? "" : " (lengths ascend)"),
                                      format_number(static_cast<double>(options.lengths[j])));
             const auto n = static_cast<std::uint64_t>(options.lengths[j]);

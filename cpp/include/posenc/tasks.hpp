@@ -18,8 +18,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <optional>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -184,7 +184,8 @@ namespace posenc
         if (options.task == Task::passkey)
         {
             throw_if(check_integer("length", static_cast<double>(length), 2, limits::max_model_tokens));
-            const std::size_t at = options.depth ? passkey_position(*options.depth, length) : static_cast<std::size_t>(random.below(length - 1));
+            const std::size_t at =
+                options.depth ? passkey_position(*options.depth, length) : static_cast<std::size_t>(random.below(length - 1));
             tokens[at] = passkey();
         }
         if (options.task == Task::marked_value)
@@ -201,8 +202,9 @@ namespace posenc
     {
         Example example;
         example.tokens = make_tokens(options, length, random);
-        example.rows = options.task == Task::passkey ? std::vector<std::size_t>{length - 1}
-                                                     : sample_rows(static_cast<std::size_t>(first_answerable(options)), length, queries, random);
+        example.rows = options.task == Task::passkey
+                           ? std::vector<std::size_t>{length - 1}
+                           : sample_rows(static_cast<std::size_t>(first_answerable(options)), length, queries, random);
         example.targets = answers(options, example.tokens, example.rows);
         return example;
     }
