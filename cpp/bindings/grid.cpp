@@ -54,24 +54,14 @@ namespace posenc::js
         val presets = val::array();
         for (const auto& preset : posenc::grid_presets())
         {
-            val entry = val::object();
-            entry.set("experiment", std::string(name_of(preset.experiment)));
-            entry.set("name", preset.name);
-            entry.set("label", preset.label);
-            entry.set("description", preset.description);
-            val trainer = trainer_value(preset.trainer);
-            trainer.set("task", std::string(name_of(preset.trainer.task.task)));
-            entry.set("trainer", trainer);
-            val runs = val::array();
-            for (const auto& run : preset.runs)
-            {
+            val entry = preset_value(preset, [](const GridRun& run) {
                 val item = val::object();
                 item.set("scheme", std::string(name_of(run.scheme)));
                 item.set("layerPositions", std::string(name_of(run.layer_positions)));
-                runs.call<void>("push", item);
-            }
-            entry.set("runs", runs);
-            entry.set("steps", static_cast<double>(preset.steps));
+                return item;
+            });
+            entry.set("experiment", std::string(name_of(preset.experiment)));
+            entry["trainer"].set("task", std::string(name_of(preset.trainer.task.task)));
             if (preset.experiment == GridExperiment::passkey) entry.set("grid", grid_options_value(preset.grid));
             else entry.set("evaluation", evaluation_value(preset.evaluation));
             presets.call<void>("push", entry);

@@ -20,4 +20,21 @@ namespace posenc::js
 
     /// { length, bucketWidth, sequences, firstSequence, queriesPerBucket, seed }.
     val evaluation_value(const EvaluationOptions& options);
+
+    /// { name, label, description, trainer, runs: [run_value(run), ...], steps }: what every preset
+    /// lists (experiment_presets, grid_presets); the caller adds what its kind of preset scores.
+    template <typename Preset, typename RunValue>
+    val preset_value(const Preset& preset, RunValue run_value)
+    {
+        val entry = val::object();
+        entry.set("name", preset.name);
+        entry.set("label", preset.label);
+        entry.set("description", preset.description);
+        entry.set("trainer", trainer_value(preset.trainer));
+        val runs = val::array();
+        for (const auto& run : preset.runs) runs.call<void>("push", run_value(run));
+        entry.set("runs", runs);
+        entry.set("steps", static_cast<double>(preset.steps));
+        return entry;
+    }
 }

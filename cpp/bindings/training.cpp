@@ -22,21 +22,12 @@ namespace posenc::js
         val presets = val::array();
         for (const auto& preset : experiment_presets())
         {
-            val entry = val::object();
-            entry.set("name", preset.name);
-            entry.set("label", preset.label);
-            entry.set("description", preset.description);
-            entry.set("trainer", trainer_value(preset.trainer));
-            val runs = val::array();
-            for (const auto& run : preset.runs)
-            {
+            val entry = preset_value(preset, [](const PresetRun& run) {
                 val item = val::object();
                 item.set("scheme", std::string(name_of(run.scheme)));
                 item.set("task", std::string(name_of(run.task)));
-                runs.call<void>("push", item);
-            }
-            entry.set("runs", runs);
-            entry.set("steps", static_cast<double>(preset.steps));
+                return item;
+            });
             entry.set("evaluation", evaluation_value(preset.evaluation));
             presets.call<void>("push", entry);
         }

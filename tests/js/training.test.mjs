@@ -29,7 +29,7 @@ test('the presets come from the module: quick asks up to at least 8L, the seed s
   assert.equal(story.trainer.trainedLength, 2048);
   assert.ok(story.evaluation.length > 5000);
   assert.deepEqual([...posenc.training.schemes], ['learned', 'sinusoidal', 'rope', 'alibi', 't5', 'nope']);
-  assert.deepEqual([...posenc.training.tasks], ['copyBack', 'recallFirst', 'lastMarker']);
+  assert.deepEqual([...posenc.training.tasks], ['copyBack', 'recallFirst', 'lastMarker', 'passkey', 'markedValue']);
   assert.ok(Object.isFrozen(quick.trainer));
 });
 
