@@ -178,7 +178,13 @@ const PARAMETERS = {
   // The quiz checks the mode's name itself; decks: the deck ids Review draws from (all when absent);
   // scope: what Cram draws from; card: the card Cram opens at.
   quiz: { mode: ['mode', kebabCase], decks: ['decks', kebabList(64)], scope: ['scope', scope], card: ['card', kebabCase] },
-  model: { preset: ['preset', presetName], seed: ['seed', integer(0, 1000000)] },
+  // experiment: a grid experiment (passkey, hybrid); size: its preset's name (quick, larger). The view keeps only what the engine lists.
+  model: {
+    preset: ['preset', presetName],
+    seed: ['seed', integer(0, 1000000)],
+    experiment: ['experiment', engineName('gridExperiment')],
+    size: ['size', { ...engineName('gridSize'), allowed: "the name of one of the engine's grid presets" }],
+  },
 };
 const NUMERIC_CHOICES = new Set(['d', 'n']);
 /** Page-wide parameters kept whatever the view: embedding, an extra deck, the theme. */

@@ -3,8 +3,10 @@
 //        trains the preset's runs (those of the schemes and tasks listed) and scores each
 //      { type: 'evaluate', preset, steps, models: [{ scheme, task, parameters }], overflows [all] }
 //        scores given models (the shipped ones, trained for `steps`) as a run scores its own
+//      { type: 'grid', experiment: 'passkey' | 'hybrid', size ['quick'], seed [1] }
+//        trains a grid preset's runs and scores each (grid-work.js: its own messages)
 //      { type: 'cancel' }   stops after the current slice; a new 'run' or 'evaluate' cancels the one before.
-// Out: { type: 'ready', training, names }                   the presets, and the engine's names and labels, once loaded
+// Out: { type: 'ready', training, grids, names }            the presets (the grid experiments' too), the engine's names and labels, once loaded
 //      { type: 'progress', scheme, task, step, steps, loss }  after each batch of steps
 //      { type: 'model', scheme, task, parameters }          a run's trained parameters (Float64Array)
 //      { type: 'result', scheme, task, overflow, step, steps, trainedLength, losses, buckets,
@@ -12,7 +14,9 @@
 //      { type: 'done', elapsedMs } | { type: 'cancelled', liveTrainers } | { type: 'error', message }
 // Work is cut into calls of about `sliceMs` so a cancel is seen within one slice; evaluation is
 // split by sequence (parts add up exactly to the whole, see EvaluationOptions::first_sequence).
+import { runGrid } from './grid-work.js';
 import { loadPosenc } from './posenc.js';
+import { mergeScores, trainInSlices } from './worker-training.js';
 
 const sliceMs = 25;
 const posencReady = loadPosenc();
@@ -29,45 +33,6 @@ function yieldToMessages() {
 }
 
 class Cancelled extends Error {}
-
-/** Accumulates per-bucket parts of one evaluation, weighting each by its count. */
-function mergeScores(parts) {
-  const first = parts[0];
-  const merge = (scores) => {
-    const count = scores.reduce((sum, s) => sum + s.count, 0);
-    const weighted = (key) => (count === 0 ? NaN : scores.reduce((sum, s) => sum + (s.count ? s[key] * s.count : 0), 0) / count);
-    return { count, accuracy: weighted('accuracy'), confidence: weighted('confidence') };
-  };
-  const n = first.buckets.start.length;
-  const buckets = {
-    start: first.buckets.start,
-    end: first.buckets.end,
-    available: first.buckets.available,
-    count: new Int32Array(n),
-    accuracy: new Float64Array(n),
-    confidence: new Float64Array(n),
-  };
-  for (let b = 0; b < n; b++) {
-    const merged = merge(
-      parts.map((part) => ({
-        count: part.buckets.count[b],
-        accuracy: part.buckets.accuracy[b],
-        confidence: part.buckets.confidence[b],
-      })),
-    );
-    buckets.count[b] = merged.count;
-    buckets.accuracy[b] = merged.accuracy;
-    buckets.confidence[b] = merged.confidence;
-  }
-  return {
-    step: first.step,
-    trainedLength: first.trainedLength,
-    buckets,
-    unavailable: first.unavailable,
-    inDistribution: merge(parts.map((part) => part.inDistribution)),
-    beyond: merge(parts.map((part) => part.beyond)),
-  };
-}
 
 /** The preset `message` names, or a RangeError listing the ones there are. */
 function presetOf(training, name = 'quick') {
@@ -103,21 +68,13 @@ async function run(message, checkRunning) {
   for (const { scheme, task } of runs) {
     const { id } = posenc.trainerCreate({ scheme, task, seed, preset: preset.name });
     try {
-      const losses = new Float64Array(preset.steps);
-      let step = 0;
-      let batch = 1;
-      while (step < preset.steps) {
-        const count = Math.min(batch, preset.steps - step);
-        const t0 = performance.now();
-        const result = posenc.trainerStep({ id, steps: count });
-        const elapsed = performance.now() - t0;
-        losses.set(result.losses, step);
-        step = result.step;
-        postMessage({ type: 'progress', scheme, task, step, steps: preset.steps, loss: result.loss });
-        // Aim the next batch at sliceMs from this one's measured time per step.
-        batch = Math.max(1, Math.min(64, Math.floor((sliceMs * count) / Math.max(elapsed, 0.01))));
-        await checkRunning();
-      }
+      const losses = await trainInSlices(posenc, {
+        id,
+        steps: preset.steps,
+        sliceMs,
+        checkRunning,
+        onProgress: (step, loss) => postMessage({ type: 'progress', scheme, task, step, steps: preset.steps, loss }),
+      });
       const { parameters } = posenc.trainerParameters({ id });
       postMessage({ type: 'model', scheme, task, parameters }, { transfer: [parameters.buffer] });
       await postResults({
@@ -154,7 +111,18 @@ async function evaluateGiven(message, checkRunning) {
   }
 }
 
-const work = { run, evaluate: evaluateGiven };
+const work = {
+  run,
+  evaluate: evaluateGiven,
+  grid: async (message, checkRunning) =>
+    runGrid(await posencReady, message, {
+      sliceMs,
+      checkRunning,
+      onDisposed: (live) => {
+        liveTrainers = live;
+      },
+    }),
+};
 
 self.onmessage = async ({ data }) => {
   if (data?.type === 'cancel') {
@@ -162,7 +130,7 @@ self.onmessage = async ({ data }) => {
     return;
   }
   if (!Object.hasOwn(work, data?.type)) {
-    postMessage({ type: 'error', message: `message type must be 'run', 'evaluate' or 'cancel'; got ${JSON.stringify(data?.type)}` });
+    postMessage({ type: 'error', message: `message type must be 'run', 'evaluate', 'grid' or 'cancel'; got ${JSON.stringify(data?.type)}` });
     return;
   }
   const runId = ++currentRun;
@@ -181,6 +149,6 @@ self.onmessage = async ({ data }) => {
 };
 
 posencReady.then(
-  (posenc) => postMessage({ type: 'ready', training: posenc.training, names: posenc.names }),
+  (posenc) => postMessage({ type: 'ready', training: posenc.training, grids: posenc.grids, names: posenc.names }),
   (error) => postMessage({ type: 'error', message: `the engine did not load: ${error?.message ?? error}` }),
 );

@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "posenc/attention_span.hpp"
+#include "posenc/grid_experiment.hpp"
+#include "posenc/layer_positions.hpp"
 #include "posenc/learned.hpp"
 #include "posenc/rope.hpp"
 #include "posenc/scheme.hpp"
@@ -43,7 +45,10 @@ TEST_CASE("Each enum's table lists every value once under its own name", "[names
     check_table<Scheme>({Scheme::nope, Scheme::sinusoidal, Scheme::learned, Scheme::rope, Scheme::alibi, Scheme::t5});
     using posenc::Overflow;
     check_table<Overflow>({Overflow::error, Overflow::clamp, Overflow::wrap, Overflow::window, Overflow::interpolate});
-    check_table<posenc::Task>({posenc::Task::copy_back, posenc::Task::recall_first, posenc::Task::last_marker});
+    check_table<posenc::Task>({posenc::Task::copy_back, posenc::Task::recall_first, posenc::Task::last_marker, posenc::Task::passkey,
+                               posenc::Task::marked_value});
+    check_table<posenc::LayerPositions>({posenc::LayerPositions::every, posenc::LayerPositions::first, posenc::LayerPositions::last});
+    check_table<posenc::GridExperiment>({posenc::GridExperiment::passkey, posenc::GridExperiment::hybrid});
     using posenc::RopeScalingKind;
     check_table<RopeScalingKind>({RopeScalingKind::none, RopeScalingKind::pi, RopeScalingKind::ntk, RopeScalingKind::yarn,
                                   RopeScalingKind::llama3, RopeScalingKind::dynamic, RopeScalingKind::longrope});

@@ -14,8 +14,9 @@ import { fixed, int } from './format.js';
 import { resultsCsv } from './results-csv.js';
 import { fieldProblem, readWholeNumber } from './field-check.js';
 import { quizMeLink } from '../route-link.js';
+import { createGridSection } from './grid/grid-section.js';
 
-/** @typedef {{ preset: string, seed: number }} ModelState */
+/** @typedef {{ preset: string, seed: number, experiment?: string, size?: string }} ModelState */
 
 const nullIfMissing = (values, counts) => Array.from(values, (v, i) => (counts[i] > 0 && Number.isFinite(v) ? v : null));
 
@@ -48,6 +49,7 @@ export function createModelView(container, onChange) {
   const shownNote = element('p', [], { id: 'model-shown', className: 'model-shown' });
   const results$ = element('div', [], { id: 'model-results' });
   const published = element('section', [], { className: 'published-results', attributes: { 'aria-label': 'Published results' } });
+  const gridBox = element('section', [], { className: 'grid-experiments', attributes: { 'aria-labelledby': 'grid-heading' } });
   const controls = element(
     'form',
     [
@@ -84,7 +86,15 @@ export function createModelView(container, onChange) {
     shownNote,
     results$,
     published,
+    gridBox,
   );
+  const grid = createGridSection(gridBox, {
+    seed: () => state.seed,
+    onChange: (picked) => {
+      state = { ...state, ...picked };
+      onChange(state, true);
+    },
+  });
 
   const labelOf = (list, name) => names?.[list].find((entry) => entry.name === name)?.label ?? name;
   /** A trained model's name for people: the scheme, and the learned table's policy past L. */
@@ -349,7 +359,7 @@ export function createModelView(container, onChange) {
         return;
       }
       seedProblem.clear();
-      state = { preset: presetSelect.value, seed: seed.value };
+      state = { ...state, preset: presetSelect.value, seed: seed.value };
       describePreset();
       onChange(state, true);
       if (run?.source === 'shipped' && run.preset !== state.preset) {
@@ -375,6 +385,7 @@ export function createModelView(container, onChange) {
       seedInput.value = String(state.seed);
       describePreset();
       if (training) showShippedIfTheirs();
+      grid.show(state);
     },
     get state() {
       return state;
