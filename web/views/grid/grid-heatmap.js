@@ -4,12 +4,21 @@
 // told by colour alone. The column at L is marked in its header and by a border.
 import { element } from '../../dom.js';
 import { fixed, int } from '../format.js';
-import { paletteColour } from '../palette.js';
+import { divergingTable, paletteIndex } from '../palette.js';
 
-/** Cell colours: blue where right, red where wrong; dark text on pale cells, white on strong ones. */
+/** WCAG relative luminance of an sRGB colour given as 0-255 channels. */
+function luminance([r, g, b]) {
+  const linear = (c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+/** Cell colours: blue where right, red where wrong; black or white text, whichever contrasts more with the cell. */
 export function cellColours(accuracy) {
-  const value = 1 - 2 * accuracy; // 1 -> -1 (blue), 0 -> 1 (red)
-  return { background: paletteColour(value), text: Math.abs(value) > 0.6 ? '#fff' : '#111' };
+  const index = paletteIndex(1 - 2 * accuracy) * 3; // 1 -> -1 (blue), 0 -> 1 (red)
+  const rgb = [divergingTable[index], divergingTable[index + 1], divergingTable[index + 2]];
+  const l = luminance(rgb);
+  const text = (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? '#000' : '#fff';
+  return { background: `rgb(${rgb.join(', ')})`, text };
 }
 
 /**
