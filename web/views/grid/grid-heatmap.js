@@ -7,6 +7,7 @@ import { fixed, int } from '../format.js';
 import { divergingTable, paletteIndex } from '../palette.js';
 
 /** WCAG relative luminance of an sRGB colour given as 0-255 channels. */
+/** @param {number[]} rgb */
 function luminance([r, g, b]) {
   const linear = (c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
   return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
