@@ -10,7 +10,7 @@
 import { mergeScores, trainInSlices } from './worker-training.js';
 
 /** The grid preset of `experiment` called `size`, or a RangeError listing the ones there are. */
-export function gridPresetOf(grids, experiment = 'passkey', size = 'quick') {
+function gridPresetOf(grids, experiment = 'passkey', size = 'quick') {
   const preset = grids.presets.find((entry) => entry.experiment === experiment && entry.name === size);
   if (!preset) {
     const listed = grids.presets.map((p) => `${p.experiment} ${p.name}`).join(', ');

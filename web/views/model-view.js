@@ -123,7 +123,7 @@ export function createModelView(container, onChange) {
     doneSteps = 0,
     lastAnnounced = 0;
   const handlers = {
-    ready({ training: presets, names: engineNames }) {
+    ready({ training: presets, grids, names: engineNames }) {
       training = presets;
       names = engineNames;
       presetSelect.replaceChildren(...presets.presets.map((p) => element('option', [p.label], { attributes: { value: p.name } })));
@@ -133,6 +133,7 @@ export function createModelView(container, onChange) {
       describePreset();
       setRunning(false);
       showShippedIfTheirs();
+      grid.setEngine({ grids, names: engineNames });
     },
     progress({ scheme, task, step, steps, loss }) {
       const finished = doneSteps + step;

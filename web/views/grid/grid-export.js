@@ -2,7 +2,7 @@
 // that produced it: the experiment, the preset (size), the seed, L, the steps and the base.
 
 /** The settings a run was made with, as the first fields of every export. */
-export function runSettings(run) {
+function runSettings(run) {
   const { preset, seed } = run;
   return {
     experiment: preset.experiment,

@@ -2,7 +2,8 @@
 // pick the experiment and its size, Run (in the trainer worker, started on the first run), Cancel,
 // progress, the results the experiment draws, and export with the settings. A deep link
 // (?view=model&experiment=passkey&size=quick) selects an experiment and a size; it does not start
-// training (Run does), so opening a link never spends a learner's seconds unasked.
+// training (Run does), so opening a link never spends a learner's seconds unasked. Its worker starts
+// on the first Run; until then the sizes come from the model view's worker (setEngine).
 import { downloadFile, element } from '../../dom.js';
 import { fixed, int } from '../format.js';
 import { gridExperiments, runName } from './grid-experiments.js';
@@ -159,8 +160,13 @@ export function createGridSection(container, { onChange, seed }) {
     });
 
   describe();
-  startWorker().catch(() => {}); // the sizes and their descriptions are the engine's presets
   return {
+    /** The engine's grid presets and names, from the model view's worker: the sizes to list before a run. */
+    setEngine(engine) {
+      grids = engine.grids;
+      names = engine.names;
+      if (!running) describe();
+    },
     /** @param {{ experiment?: string, size?: string }} next */
     show(next) {
       const known = gridExperiments.some((e) => e.id === next.experiment);
