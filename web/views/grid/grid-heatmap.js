@@ -31,7 +31,7 @@ export function passkeyHeatmap(grid, { name, trainedLength }) {
   const depths = Array.from(grid.depths);
   const atL = (length) => length === trainedLength;
   const head = element('tr', [
-    element('th', ['Depth \\ length'], { attributes: { scope: 'col' } }),
+    element('th', ['Depth'], { attributes: { scope: 'col' } }),
     ...lengths.map((length) =>
       element('th', [atL(length) ? `${int(length)} = L` : int(length)], {
         className: atL(length) ? 'at-trained' : length > trainedLength ? 'past-trained' : '',

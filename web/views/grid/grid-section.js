@@ -32,8 +32,16 @@ export function createGridSection(container, { onChange, seed }) {
   const sizeSelect = element('select', [], { id: 'grid-size' });
   const runButton = element('button', ['Run'], { id: 'grid-run', attributes: { type: 'button' } });
   const cancel = element('button', ['Cancel'], { id: 'grid-cancel', className: 'secondary', attributes: { type: 'button', disabled: '' } });
-  const exportJson = element('button', ['Export JSON'], { id: 'grid-export-json', className: 'secondary', attributes: { type: 'button', disabled: '' } });
-  const exportCsv = element('button', ['Export CSV'], { id: 'grid-export-csv', className: 'secondary', attributes: { type: 'button', disabled: '' } });
+  const exportJson = element('button', ['Export this experiment as JSON'], {
+    id: 'grid-export-json',
+    className: 'secondary',
+    attributes: { type: 'button', disabled: '' },
+  });
+  const exportCsv = element('button', ['Export this experiment as CSV'], {
+    id: 'grid-export-csv',
+    className: 'secondary',
+    attributes: { type: 'button', disabled: '' },
+  });
   const summary = element('p', [], { className: 'help', id: 'grid-summary' });
   const bar = element('progress', [], { id: 'grid-progress', attributes: { max: '1', value: '0', 'aria-label': 'Experiment progress' } });
   const progressText = element('p', ['Not run yet: press Run to train the models in this browser.'], { id: 'grid-progress-text', className: 'help' });
