@@ -5,20 +5,18 @@
 // it (never on the same axes). The position view's preset opens on the shipped models, scored
 // here by the engine; a finished run of it becomes the position view's models.
 import { downloadFile, element } from '../dom.js';
-import { createLineChart } from './line-chart.js';
 import { explanationFor, findingFor } from './model-findings.js';
 import { taskDescription, taskReason } from './model-tasks.js';
 import { offerRun, shippedModels } from './trained-models.js';
 import { showPublishedResults } from './published-view.js';
 import { fixed, int } from './format.js';
 import { resultsCsv } from './results-csv.js';
+import { createScoreChart, scoreTable, showBuckets } from './model-scores.js';
 import { fieldProblem, readWholeNumber } from './field-check.js';
 import { quizMeLink } from '../route-link.js';
 import { createGridSection } from './grid/grid-section.js';
 
 /** @typedef {{ preset: string, seed: number, experiment?: string, size?: string }} ModelState */
-
-const nullIfMissing = (values, counts) => Array.from(values, (v, i) => (counts[i] > 0 && Number.isFinite(v) ? v : null));
 
 /**
  * @param {HTMLElement} container
@@ -278,24 +276,11 @@ export function createModelView(container, onChange) {
       const finding = element('p', [], { className: 'finding' });
       const panel = element('section', [element('h4', [name]), box, finding], { className: 'model-panel', attributes: { 'aria-label': name } });
       view.panels.append(panel);
-      const L = result.trainedLength;
-      const chart = createLineChart(box, {
-        xLabel: 'position',
-        title: `${name}: accuracy and confidence per position bucket`,
-        height: 170,
-        minWidth: 160,
-        yRange: [0, 1],
-        legend: false,
-        band: { upper: 1, lower: 0, fill: '--gap-fill' },
-        xMark: { at: L, label: `L = ${int(L)}` },
-      });
+      const chart = createScoreChart(box, { name, trainedLength: result.trainedLength, gap: true });
       view.charts.set(name, { chart, finding });
     }
     const { chart, finding } = view.charts.get(name);
-    chart.show(Array.from(result.buckets.start), [
-      { label: 'accuracy', values: nullIfMissing(result.buckets.accuracy, result.buckets.count), colour: '--series-accuracy' },
-      { label: 'confidence', values: nullIfMissing(result.buckets.confidence, result.buckets.count), dash: [5, 3], colour: '--series-confidence' },
-    ]);
+    showBuckets(chart, result.buckets);
     const why = explanationFor(result, preset.trainer);
     const reason = taskReason(result.scheme, result.task, preset.trainer);
     finding.textContent = [findingFor(result), why, reason && !why ? reason : ''].filter(Boolean).join(' ');
@@ -307,33 +292,7 @@ export function createModelView(container, onChange) {
     const rows = results.filter((r) => r.task === task);
     const view = taskView(task);
     for (const result of rows) panelFor(view, result, preset);
-    view.table.replaceChildren(
-      element(
-        'table',
-        [
-          element('caption', ['Inside and past the trained length, from these models']),
-          element('thead', [
-            element(
-              'tr',
-              ['Model', 'Accuracy inside L', 'Accuracy past L', 'Confidence past L'].map((h) => element('th', [h], { attributes: { scope: 'col' } })),
-            ),
-          ]),
-          // data-label names each cell where a narrow screen stacks a row's cells (views.css).
-          element(
-            'tbody',
-            rows.map((r) =>
-              element('tr', [
-                element('th', [modelLabel(r)], { attributes: { scope: 'row' } }),
-                element('td', [fixed(r.inDistribution.accuracy, 2)], { attributes: { 'data-label': 'Accuracy inside L' } }),
-                element('td', [r.beyond.count ? fixed(r.beyond.accuracy, 2) : 'no row'], { attributes: { 'data-label': 'Accuracy past L' } }),
-                element('td', [r.beyond.count ? fixed(r.beyond.confidence, 2) : '—'], { attributes: { 'data-label': 'Confidence past L' } }),
-              ]),
-            ),
-          ),
-        ],
-        { className: 'compact model-table' },
-      ),
-    );
+    view.table.replaceChildren(scoreTable(rows.map((r) => ({ ...r, name: modelLabel(r) }))));
   }
 
   function clearResults() {

@@ -4,10 +4,10 @@
 // owns the controls, the worker, progress and the export buttons.
 import { element } from '../../dom.js';
 import { fixed, int } from '../format.js';
-import { createLineChart } from '../line-chart.js';
 import { FOUND, foundPerLength, hybridComparison, hybridExplanation, hybridFinding, passkeyExplanation, passkeyFinding } from './grid-findings.js';
 import { passkeyHeatmap } from './grid-heatmap.js';
 import { gridCsv, gridJson } from './grid-export.js';
+import { createScoreChart, scoreTable, showBuckets } from '../model-scores.js';
 
 /**
  * @typedef {{ names: Record<string, { name: string, label: string }[]>, preset: any, seed: number }} RunContext
@@ -145,51 +145,11 @@ function hybridResults(container, { names, preset, seed }) {
           { className: 'model-panel', attributes: { 'aria-label': name, 'data-scheme': data.scheme, 'data-layer-positions': data.layerPositions } },
         ),
       );
-      const chart = createLineChart(box, {
-        xLabel: 'position',
-        title: `${name}: accuracy and confidence per position bucket`,
-        height: 170,
-        minWidth: 160,
-        yRange: [0, 1],
-        legend: false,
-        xMark: { at: L, label: `L = ${int(L)}` },
-      });
-      const b = r.buckets;
-      const values = (list) => Array.from(list, (v, i) => (b.count[i] > 0 && Number.isFinite(v) ? v : null));
-      chart.show(Array.from(b.start), [
-        { label: 'accuracy', values: values(b.accuracy), colour: '--series-accuracy' },
-        { label: 'confidence', values: values(b.confidence), dash: [5, 3], colour: '--series-confidence' },
-      ]);
+      const chart = createScoreChart(box, { name, trainedLength: L });
+      showBuckets(chart, r.buckets);
       charts.push(chart);
       comparison.textContent = hybridComparison(results.map(shown));
-      table.replaceChildren(
-        element(
-          'table',
-          [
-            element('caption', ['Inside and past the trained length, from these models']),
-            element('thead', [
-              element(
-                'tr',
-                ['Model', 'Accuracy inside L', 'Accuracy past L', 'Confidence past L'].map((h) => element('th', [h], { attributes: { scope: 'col' } })),
-              ),
-            ]),
-            element(
-              'tbody',
-              results
-                .map(shown)
-                .map((x) =>
-                  element('tr', [
-                    element('th', [runName(names, preset, x)], { attributes: { scope: 'row' } }),
-                    element('td', [fixed(x.inDistribution.accuracy, 2)], { attributes: { 'data-label': 'Accuracy inside L' } }),
-                    element('td', [fixed(x.beyond.accuracy, 2)], { attributes: { 'data-label': 'Accuracy past L' } }),
-                    element('td', [fixed(x.beyond.confidence, 2)], { attributes: { 'data-label': 'Confidence past L' } }),
-                  ]),
-                ),
-            ),
-          ],
-          { className: 'compact model-table' },
-        ),
-      );
+      table.replaceChildren(scoreTable(results.map((x) => ({ ...shown(x), name: runName(names, preset, x) }))));
     },
     exportJson: () => gridJson({ preset, seed }, results),
     exportCsv: () => gridCsv({ preset, seed }, results),
