@@ -23,6 +23,7 @@ export function createGridSection(container, { onChange, seed }) {
   let run = null; // { experiment, preset, seed }
   let running = false;
   let state = { experiment: gridExperiments[0].id, size: 'quick' };
+  let shownOnce = false;
 
   const experimentSelect = element(
     'select',
@@ -180,7 +181,9 @@ export function createGridSection(container, { onChange, seed }) {
       const known = gridExperiments.some((e) => e.id === next.experiment);
       state = { ...state, ...(known ? { experiment: next.experiment } : {}), ...(next.size ? { size: next.size } : {}) };
       if (!running) describe();
-      if (known) container.scrollIntoView?.({ block: 'start' });
+      // A link that names an experiment opens on it; later visits keep the learner's own scroll position.
+      if (known && !shownOnce) container.scrollIntoView?.({ block: 'start' });
+      shownOnce = true;
     },
     get state() {
       return { experiment: state.experiment, size: state.size };
