@@ -74,10 +74,11 @@ test('hybrid: the comparison reads both models past L, and each explanation need
   });
   const hybrid = model('first', 1, 1);
   const every = model('every', 1, 0.15, 0.88);
-  assert.equal(
+  assert.match(
     findings.hybridComparison([every, hybrid]),
-    'Past L, RoPE in the first layer only keeps more than RoPE in both layers: accuracy 1.00 against 0.15.',
+    /^Past L, RoPE in the first layer only keeps more than RoPE in both layers: accuracy 1\.00 against 0\.15; the direction Llama 4/,
   );
+  assert.match(findings.hybridComparison([model('every', 1, 1), model('first', 1, 0.2)]), /keeps less .*; not what Llama 4/);
   assert.equal(findings.hybridComparison([every]), '');
   assert.match(findings.hybridExplanation(hybrid, 4), /^Why it holds: the task takes two hops/);
   assert.match(findings.hybridExplanation(every, 4), /^Why RoPE in both layers fails past L/);
@@ -95,4 +96,23 @@ test('cell text keeps a contrast of 4.5 or more on every cell colour', () => {
     const ratio = (Math.max(cell, ink) + 0.05) / (Math.min(cell, ink) + 0.05);
     assert.ok(ratio >= 4.5, `accuracy ${k / 100}: ${background} with ${text} has contrast ${ratio.toFixed(2)}`);
   }
+});
+
+test('against Lost in the Middle: a middle dip is named where the numbers show one, else who loses far keys first', () => {
+  const label = (scheme) => ({ rope: 'RoPE', alibi: 'ALiBi', nope: 'NoPE' })[scheme];
+  const depths = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
+  const make = (scheme, at) => {
+    const lengths = [32, 64];
+    const accuracy = depths.flatMap((d) => lengths.map((length) => (length <= 32 ? 1 : at(d))));
+    return { scheme, trainedLength: 32, grid: { depths, lengths, count: accuracy.map(() => 8), accuracy } };
+  };
+  const dip = make('alibi', (d) => (d >= 0.4 && d <= 0.6 ? 0.2 : 1));
+  const far = make('rope', (d) => (d <= 0.3 ? 0 : 1));
+  const flat = make('nope', () => 1);
+  assert.match(findings.passkeyVersusPapers([dip, far, flat], label), /; here ALiBi also does worst mid-context past L\.$/);
+  const text = findings.passkeyVersusPapers([far, flat], label);
+  assert.match(text, /no scheme here shows that dip past L/);
+  assert.match(text, /Past L, RoPE loses the keys farthest from the question first\.$/);
+  assert.doesNotMatch(findings.passkeyVersusPapers([flat], label), /farthest/);
+  assert.equal(findings.passkeyVersusPapers([], label), '');
 });

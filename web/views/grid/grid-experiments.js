@@ -4,7 +4,16 @@
 // owns the controls, the worker, progress and the export buttons.
 import { element } from '../../dom.js';
 import { fixed, int } from '../format.js';
-import { FOUND, foundPerLength, hybridComparison, hybridExplanation, hybridFinding, passkeyExplanation, passkeyFinding } from './grid-findings.js';
+import {
+  FOUND,
+  foundPerLength,
+  hybridComparison,
+  hybridExplanation,
+  hybridFinding,
+  passkeyExplanation,
+  passkeyFinding,
+  passkeyVersusPapers,
+} from './grid-findings.js';
 import { passkeyHeatmap } from './grid-heatmap.js';
 import { gridCsv, gridJson } from './grid-export.js';
 import { createScoreChart, scoreTable, showBuckets } from '../model-scores.js';
@@ -66,6 +75,7 @@ function passkeyResults(container, { names, preset, seed }) {
   const results = [];
   const panels = element('div', [], { className: 'grid-panels' });
   const summary = element('div');
+  const versus = element('p', [], { className: 'finding versus' });
   container.append(
     element(
       'p',
@@ -75,6 +85,7 @@ function passkeyResults(container, { names, preset, seed }) {
       { className: 'help' },
     ),
     summary,
+    versus,
     panels,
   );
   return {
@@ -96,6 +107,7 @@ function passkeyResults(container, { names, preset, seed }) {
         ),
       );
       summary.replaceChildren(foundTable(results, names, preset));
+      versus.textContent = passkeyVersusPapers(results, (scheme) => labelOf(names, 'scheme', scheme));
     },
     exportJson: () => gridJson({ preset, seed }, results),
     exportCsv: () => gridCsv({ preset, seed }, results),
