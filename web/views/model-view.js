@@ -321,6 +321,7 @@ export function createModelView(container, onChange) {
       seedProblem.clear();
       state = { ...state, preset: presetSelect.value, seed: seed.value };
       describePreset();
+      grid.show(state); // its next run takes this seed, and says so
       onChange(state, true);
       if (run?.source === 'shipped' && run.preset !== state.preset) {
         clearResults();
