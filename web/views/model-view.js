@@ -121,7 +121,8 @@ export function createModelView(container, onChange) {
     doneSteps = 0,
     lastAnnounced = 0;
   const handlers = {
-    ready({ training: presets, grids, names: engineNames }) {
+    ready(engine) {
+      const { training: presets, names: engineNames } = engine;
       training = presets;
       names = engineNames;
       presetSelect.replaceChildren(...presets.presets.map((p) => element('option', [p.label], { attributes: { value: p.name } })));
@@ -131,7 +132,7 @@ export function createModelView(container, onChange) {
       describePreset();
       setRunning(false);
       showShippedIfTheirs();
-      grid.setEngine({ grids, names: engineNames });
+      grid.setEngine(engine);
     },
     progress({ scheme, task, step, steps, loss }) {
       const finished = doneSteps + step;

@@ -1,6 +1,6 @@
 // The two grid experiments as plug-ins of the model view's experiment section: each says what it
-// is, which presets it has (the engine's grid presets), what the trainer worker is asked to do,
-// and how its results are drawn. The section (grid-section.js, or the context-extension frame)
+// is, which presets it has (presets(engine): engine is the trainer worker's 'ready' message, whose
+// `grids` lists them), what the trainer worker is asked to do, and how its results are drawn. The section (grid-section.js, or the context-extension frame)
 // owns the controls, the worker, progress and the export buttons.
 import { element } from '../../dom.js';
 import { fixed, int } from '../format.js';
@@ -26,7 +26,7 @@ import { createScoreChart, scoreTable, showBuckets } from '../model-scores.js';
 const labelOf = (names, list, name) => names[list]?.find((entry) => entry.name === name)?.label ?? name;
 
 /** A model's name for people: the scheme, or for two layers which layer carries it ("Layer 1: RoPE, layer 2: NoPE"). */
-export function runName(names, preset, { scheme, layerPositions }) {
+function runName(names, preset, { scheme, layerPositions }) {
   const scheme$ = labelOf(names, 'scheme', scheme);
   if (preset.trainer.nLayers === 1) return scheme$;
   const nope = labelOf(names, 'scheme', 'nope');
@@ -172,14 +172,20 @@ function hybridResults(container, { names, preset, seed }) {
   };
 }
 
-/** The grid experiments, in the order a picker lists them. */
+/**
+ * The grid experiments, in the order a picker lists them. A plug-in: { id, label, summary,
+ * presets(engine) -> the presets of the trainer worker's 'ready' message it offers, message({ size,
+ * seed }) -> what the worker is sent, runName(names, preset, progress) -> the model a progress
+ * message is about, createResults(container, { names, preset, seed }) -> Results }.
+ */
 export const gridExperiments = [
   {
     id: 'passkey',
     label: 'Passkey at any depth',
     summary: 'Each scheme learns to answer a passkey hidden at a random depth, then is asked at 11 depths and six lengths, from L/4 to 8L.',
-    presets: (grids) => grids.presets.filter((p) => p.experiment === 'passkey'),
+    presets: (engine) => engine.grids.presets.filter((p) => p.experiment === 'passkey'),
     message: ({ size, seed }) => ({ type: 'grid', experiment: 'passkey', size, seed }),
+    runName,
     createResults: passkeyResults,
   },
   {
@@ -187,8 +193,9 @@ export const gridExperiments = [
     label: 'RoPE and NoPE layers',
     summary:
       'A two-layer model with RoPE in both layers, in the first only, in the second only, or in neither, as Llama 4 and SmolLM3 mix RoPE and NoPE layers.',
-    presets: (grids) => grids.presets.filter((p) => p.experiment === 'hybrid'),
+    presets: (engine) => engine.grids.presets.filter((p) => p.experiment === 'hybrid'),
     message: ({ size, seed }) => ({ type: 'grid', experiment: 'hybrid', size, seed }),
+    runName,
     createResults: hybridResults,
   },
 ];

@@ -6,28 +6,29 @@
 // on the first Run; until then the sizes come from the model view's worker (setEngine).
 import { downloadFile, element } from '../../dom.js';
 import { fixed, int } from '../format.js';
-import { gridExperiments, runName } from './grid-experiments.js';
+import { gridExperiments } from './grid-experiments.js';
 
 /** @typedef {{ experiment?: string, size?: string, seed: number }} GridState */
 
 /**
  * @param {HTMLElement} container
- * @param {{ onChange: (state: { experiment: string, size: string }) => void, seed: () => number }} options  seed: the model view's
+ * @param {{ onChange: (state: { experiment: string, size: string }) => void, seed: () => number, experiments?: typeof gridExperiments }} options
+ *   seed: the model view's; experiments: the plug-ins to offer (grid-experiments.js describes their shape)
  */
-export function createGridSection(container, { onChange, seed }) {
-  let grids = null; // the engine's grid presets and names, from the worker's 'ready'
+export function createGridSection(container, { onChange, seed, experiments = gridExperiments }) {
+  let engine = null; // the trainer worker's 'ready' message: every experiment's presets (grids, ...) and the names
   let names = null;
   let worker = null;
   let workerReady = null;
   let results = null; // the running or finished experiment's Results
   let run = null; // { experiment, preset, seed }
   let running = false;
-  let state = { experiment: gridExperiments[0].id, size: 'quick' };
+  let state = { experiment: experiments[0].id, size: 'quick' };
   let shownOnce = false;
 
   const experimentSelect = element(
     'select',
-    gridExperiments.map((e) => element('option', [e.label], { attributes: { value: e.id } })),
+    experiments.map((e) => element('option', [e.label], { attributes: { value: e.id } })),
     { id: 'grid-experiment' },
   );
   const sizeSelect = element('select', [], { id: 'grid-size' });
@@ -68,8 +69,13 @@ export function createGridSection(container, { onChange, seed }) {
     results$,
   );
 
-  const experimentOf = (id) => gridExperiments.find((e) => e.id === id) ?? gridExperiments[0];
-  const presetOf = (experiment, size) => grids?.presets.find((p) => p.experiment === experiment && p.name === size);
+  const experimentOf = (id) => experiments.find((e) => e.id === id) ?? experiments[0];
+  const presetOf = (experiment, size) =>
+    engine
+      ? experimentOf(experiment)
+          .presets(engine)
+          .find((p) => p.name === size)
+      : undefined;
 
   function startWorker() {
     if (worker) return workerReady;
@@ -77,7 +83,7 @@ export function createGridSection(container, { onChange, seed }) {
     workerReady = new Promise((resolve, reject) => {
       worker.onmessage = ({ data }) => {
         if (data.type !== 'ready') return handle(data);
-        grids = data.grids;
+        engine = data;
         names = data.names;
         if (!running) describe();
         resolve(data);
@@ -103,11 +109,11 @@ export function createGridSection(container, { onChange, seed }) {
   function describe() {
     const experiment = experimentOf(state.experiment);
     experimentSelect.value = experiment.id;
-    if (!grids) {
+    if (!engine) {
       summary.textContent = experiment.summary;
       return;
     }
-    const presets = experiment.presets(grids);
+    const presets = experiment.presets(engine);
     sizeSelect.replaceChildren(...presets.map((p) => element('option', [p.label], { attributes: { value: p.name } })));
     if (!presets.some((p) => p.name === state.size)) state = { ...state, size: presets[0].name };
     sizeSelect.value = state.size;
@@ -120,7 +126,7 @@ export function createGridSection(container, { onChange, seed }) {
     if (data.type === 'progress') {
       const preset = run.preset;
       bar.value = (data.run * data.steps + data.step) / (data.runs * data.steps);
-      progressText.textContent = `Training ${runName(names, preset, data)} (model ${data.run + 1} of ${data.runs}): step ${int(data.step)} of ${int(data.steps)}, loss ${fixed(data.loss, 3)}.`;
+      progressText.textContent = `Training ${experimentOf(run.experiment).runName(names, preset, data)} (model ${data.run + 1} of ${data.runs}): step ${int(data.step)} of ${int(data.steps)}, loss ${fixed(data.loss, 3)}.`;
       if (performance.now() - lastAnnounced > 5000) {
         announcer.textContent = progressText.textContent;
         lastAnnounced = performance.now();
@@ -170,15 +176,15 @@ export function createGridSection(container, { onChange, seed }) {
 
   describe();
   return {
-    /** The engine's grid presets and names, from the model view's worker: the sizes to list before a run. */
-    setEngine(engine) {
-      grids = engine.grids;
-      names = engine.names;
+    /** The model view's worker's 'ready' message (presets and names): the sizes to list before a run. */
+    setEngine(ready) {
+      engine = ready;
+      names = ready.names;
       if (!running) describe();
     },
     /** @param {{ experiment?: string, size?: string }} next */
     show(next) {
-      const known = gridExperiments.some((e) => e.id === next.experiment);
+      const known = experiments.some((e) => e.id === next.experiment);
       state = { ...state, ...(known ? { experiment: next.experiment } : {}), ...(next.size ? { size: next.size } : {}) };
       if (!running) describe();
       // A link that names an experiment opens on it; later visits keep the learner's own scroll position.
