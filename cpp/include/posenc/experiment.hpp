@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -97,9 +98,6 @@ namespace posenc
                 check_integer("warmupLength", static_cast<double>(options.warmup_length), shortest, options.model.trained_length))
             return problem;
         if (auto problem = check_window_phase(options)) return problem;
-        if (options.model.rope_scaling.kind != RopeScalingKind::none)
-            return range_problem("scaling.kind", "'none' for training: a scaling applies to a trained model when it is asked",
-                                 "'" + std::string(name_of(options.model.rope_scaling.kind)) + "'");
         if (!(std::isfinite(options.adam.learning_rate) && options.adam.learning_rate > 0 && options.adam.learning_rate <= 1))
             return range_problem("learningRate", "a number in (0, 1]", format_number(options.adam.learning_rate));
         return std::nullopt;
@@ -352,6 +350,14 @@ namespace posenc
     public:
         explicit Trainer(const TrainerOptions& options)
             : options_((throw_if(check_trainer_options(options)), options)), model_(make_model(options.model, options.seed)),
+              adam_(model_.parameters.size(), options.adam), data_(options.seed ^ 0xda7a5eedull), gradient_(model_.parameters.size())
+        {
+        }
+
+        /// A trainer that starts from `parameters` (a trained model's, e.g. to fine-tune it with a
+        /// RoPE scaling at a longer length) instead of a fresh initialisation; Adam starts afresh.
+        Trainer(const TrainerOptions& options, std::span<const double> parameters)
+            : options_((throw_if(check_trainer_options(options)), options)), model_(model_with_parameters(options.model, parameters)),
               adam_(model_.parameters.size(), options.adam), data_(options.seed ^ 0xda7a5eedull), gradient_(model_.parameters.size())
         {
         }

@@ -46,8 +46,9 @@ namespace posenc
         std::int64_t trained_length = 32;    // L: the learned table has rows 0 .. L-1
         double base = 10000.0;               // sinusoidal and RoPE
         T5BucketOptions t5{false, 32, 128};  // causal: every future key would share bucket 0
-        // RoPE: PI, NTK-aware or YaRN applied to a trained model when it is asked past L (its
-        // frequencies, and for YaRN its scores times the attention factor squared); training keeps none.
+        // RoPE: a scaling of its frequencies (and for YaRN its scores times the attention factor
+        // squared), in the forward and the backward pass. A kind that follows the sequence's length
+        // (dynamic NTK) computes them per input from its length (model_passes.hpp), others once.
         RopeScaling rope_scaling{};
         // Which layers carry the scheme (layer_positions.hpp); the others attend by content alone.
         LayerPositions layer_positions = LayerPositions::every;
@@ -77,16 +78,6 @@ namespace posenc
             return range_problem("base", "a finite number greater than 1", format_number(config.base));
         if (config.scheme == Scheme::rope && config.rope_scaling.kind != RopeScalingKind::none)
         {
-            // The model keeps one set of frequencies for every sequence it reads, so a kind whose
-            // frequencies follow the sequence's length would silently run as another kind.
-            if (scaling_entry(config.rope_scaling.kind).follows_length)
-            {
-                std::string kept;
-                for (const auto& entry : rope_scaling_names)
-                    if (!entry.follows_length) kept += std::string(kept.empty() ? "'" : ", '") + std::string(entry.name) + "'";
-                return range_problem("scaling.kind", "one of " + kept + " (the model keeps one set of frequencies for every length)",
-                                     "'" + std::string(name_of(config.rope_scaling.kind)) + "'");
-            }
             if (auto problem =
                     check_rope_options(config.d_model / config.n_heads, {config.base, RopePairing::interleaved, config.rope_scaling}))
                 return problem;

@@ -187,7 +187,8 @@ namespace posenc
                 : model_(model), input_(input), config_(model.config), layout_(model.layout), d_(static_cast<std::size_t>(config_.d_model)),
                   heads_(static_cast<std::size_t>(config_.n_heads)), head_dim_(d_ / heads_),
                   hidden_(static_cast<std::size_t>(config_.mlp_hidden)), vocabulary_(static_cast<std::size_t>(config_.vocabulary)),
-                  keys_(input.rows.back() + 1), rope_scale_(rope_score_scale(config_, head_dim_)), key_rows_(all_rows(keys_)),
+                  keys_(input.rows.back() + 1), rope_scale_(rope_score_scale(config_, head_dim_)), theta_(sequence_theta(model, input)),
+                  key_rows_(all_rows(keys_)),
                   buckets_(config_.scheme == Scheme::t5 ? t5_buckets(config_.t5, largest_distance(input, keys_))
                                                         : std::vector<std::size_t>{})
             {
@@ -231,8 +232,8 @@ namespace posenc
                 project_rows(l, model_.group(groups.value), x, key_rows_, state.v.data());
                 if (!rotates(l)) return;
                 for (std::size_t i = 0; i < queries; ++i)
-                    rotate_row(&state.q[i * d_], input_.positions[state.rows[i]], model_.theta, heads_, false);
-                for (std::size_t j = 0; j < keys_; ++j) rotate_row(&state.k[j * d_], input_.positions[j], model_.theta, heads_, false);
+                    rotate_row(&state.q[i * d_], input_.positions[state.rows[i]], theta_, heads_, false);
+                for (std::size_t j = 0; j < keys_; ++j) rotate_row(&state.k[j * d_], input_.positions[j], theta_, heads_, false);
             }
 
             /// Per query row r and head h: s_rj = q . k_j / sqrt(d_h) + the scheme's bias, softmax over
@@ -485,9 +486,9 @@ namespace posenc
                 if (rotates(l))
                 {
                     for (std::size_t i = 0; i < state.rows.size(); ++i)
-                        rotate_row(&attention.d_q[i * d_], input_.positions[state.rows[i]], model_.theta, heads_, true);
+                        rotate_row(&attention.d_q[i * d_], input_.positions[state.rows[i]], theta_, heads_, true);
                     for (std::size_t j = 0; j < keys_; ++j)
-                        rotate_row(&attention.d_k[j * d_], input_.positions[j], model_.theta, heads_, true);
+                        rotate_row(&attention.d_k[j * d_], input_.positions[j], theta_, heads_, true);
                 }
                 apply_rows_backward(model_.group(groups.query), d_, d_, x, state.rows, attention.d_q.data(),
                                     gradient_of(gradient, groups.query), d_x.data());
@@ -510,6 +511,17 @@ namespace posenc
             }
 
         private:
+            /// RoPE's frequencies for this input: the model's own, or for a kind that follows the length
+            /// (dynamic NTK) those of the whole sequence being read, n = positions.size() (HF's
+            /// max(position_ids) + 1), the same in the forward and the backward pass and for every chunk of rows.
+            static std::vector<double> sequence_theta(const Model& model, const ModelInput& input)
+            {
+                const auto& config = model.config;
+                if (config.scheme != Scheme::rope || !scaling_entry(config.rope_scaling.kind).follows_length) return model.theta;
+                return rope_frequencies(config.d_model / config.n_heads, {config.base, RopePairing::interleaved, config.rope_scaling},
+                                        static_cast<std::int64_t>(input.positions.size()));
+            }
+
             /// 1 / sqrt(d_h), times YaRN's attention factor squared (it scales q and k) when a RoPE
             /// model is asked with YaRN; exactly 1 / sqrt(d_h) otherwise.
             static double rope_score_scale(const ModelConfig& config, std::size_t head_dim)
@@ -588,6 +600,7 @@ namespace posenc
             const ModelLayout& layout_;
             const std::size_t d_, heads_, head_dim_, hidden_, vocabulary_, keys_;
             const double rope_scale_;  // on a RoPE layer's logits: 1 / sqrt(head_dim), times YaRN's factor squared when asked with YaRN
+            const std::vector<double> theta_;  // RoPE: the frequencies of this input (sequence_theta)
             const std::vector<std::size_t> key_rows_;
             const std::vector<std::size_t> buckets_;  // T5: the bucket of every distance between the keys
         };
