@@ -26,6 +26,8 @@ const modelShape = fields(
   'passkeys',
   'markerSpacing',
 );
+// A model given by its parameters: every field but the preset that names a trainer's settings.
+const { preset: _preset, ...givenModelShape } = modelShape;
 const evaluationShape = fields('length', 'bucketWidth', 'sequences', 'firstSequence', 'queriesPerBucket', 'overflow', 'seed');
 // Every field any scaling kind reads (each kind reads those its entry in the engine's table names).
 const scaling = {
@@ -82,6 +84,12 @@ export const argumentShapes = {
   passkeyGrid: { ...fields('id', 'sequences', 'firstSequence', 'overflow', 'seed'), depths: list, lengths: list },
   modelProbe: { ...modelShape, parameters: list, scaling, ...fields('queryPosition', 'seed', 'overflow') },
   modelEvaluate: { ...modelShape, parameters: list, scaling, ...evaluationShape },
+  extensionEvaluate: { ...givenModelShape, parameters: list, ...fields('experiment', 'size', 'kind', 'targetLength'), ...evaluationShape },
+  finetuneCreate: {
+    ...givenModelShape,
+    parameters: list,
+    ...fields('experiment', 'size', 'kind', 'targetLength', 'seed', 'batchSize', 'queriesPerSequence', 'learningRate'),
+  },
 };
 
 // The intrinsic typed-array accessors: a caller can shadow `length` on an instance, not these.

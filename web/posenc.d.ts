@@ -409,6 +409,43 @@ export interface ModelPreset {
 /** A model given by its parameters; any field of the preset's trainer may be overridden. */
 type ModelOptions = { scheme: Scheme; task: Task; parameters: Numbers; preset?: string; overflow?: Overflow; scaling?: RopeScaling } & Partial<TrainerSettings>;
 
+/** The scaling kinds the extension experiments compare (every kind set from s and L alone). */
+export type ExtensionKind = Exclude<ScalingKind, 'longrope'>;
+export type ExtensionExperiment = 'scaling' | 'finetune';
+
+/** One size of one extension experiment (cpp/include/posenc/extension.hpp). steps is 0 for scaling. */
+export interface ExtensionPreset {
+  experiment: ExtensionExperiment;
+  name: 'quick' | 'larger';
+  label: string;
+  description: string;
+  targetLength: number;
+  steps: number;
+  batchSize: number;
+  queriesPerSequence: number;
+  learningRate: number;
+  evaluation: EvaluationSettings;
+}
+
+export interface Extension {
+  presets: ReadonlyArray<ExtensionPreset>;
+  kinds: ReadonlyArray<{ name: ExtensionKind; label: string }>;
+  experiments: ReadonlyArray<{ name: ExtensionExperiment; label: string }>;
+}
+
+/** A shipped-shape RoPE model (defaults: the positionModels preset's RoPE run), stretched with `kind` to targetLength. */
+type ExtensionOptions = {
+  parameters: Numbers;
+  kind: ExtensionKind;
+  /** Whose preset fills the defaults: evaluation, targetLength, and for finetune its steps' sizes. */
+  experiment?: ExtensionExperiment;
+  /** ['quick'] */
+  size?: 'quick' | 'larger';
+  targetLength?: number;
+  scheme?: 'rope';
+  task?: Task;
+} & Partial<Omit<TrainerSettings, 'batchSize' | 'queriesPerSequence' | 'learningRate'>>;
+
 export interface ModelProbe {
   heads: number;
   keys: number;
@@ -611,6 +648,24 @@ export interface Posenc {
   modelProbe(options: ModelOptions & { queryPosition: number; seed?: number }): ModelProbe;
   /** A model given by its parameters, scored as trainerEvaluate scores a trainer (shape and evaluation from options.preset). */
   modelEvaluate(options: ModelOptions & Partial<EvaluationSettings>): Evaluation;
+  /** Context extension: its presets (quick and larger per experiment) and the scaling kinds it compares. */
+  readonly extension: Extension;
+  /**
+   * The model asked with scaling `kind` at s = targetLength / trainedLength, scored as modelEvaluate scores (inside L on
+   * sequences of L tokens with the scaling applied). Evaluation settings default to the preset's [scaling, quick].
+   */
+  extensionEvaluate(options: ExtensionOptions & Partial<EvaluationSettings> & { overflow?: Overflow }): Evaluation & {
+    factor: number;
+    attentionFactor: number;
+  };
+  /**
+   * A trainer (trainerStep, trainerParameters, trainerDispose) that starts from `parameters` and trains on sequences
+   * of targetLength tokens with scaling `kind` in every pass; sizes default to the preset's [finetune, quick]. Ask the
+   * result with extensionEvaluate (trainerParameters' parameters, the same kind).
+   */
+  finetuneCreate(
+    options: ExtensionOptions & { seed?: number; batchSize?: number; queriesPerSequence?: number; learningRate?: number },
+  ): { id: number; factor: number };
   /** The bounds the module checks. */
   readonly limits: Readonly<Limits>;
   /** Real models' position settings (GPT-2 ... Qwen2-VL), one entry per model. */

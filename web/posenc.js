@@ -130,6 +130,27 @@ export async function loadPosenc(options = {}) {
       return unwrap(module[name](withDefaults(rest, Object.assign({ ...presetDefaults[name] }, ...parts.map((part) => chosen[part])))));
     };
 
+  const extension = deepFreeze(unwrap(module.extensionPresets()));
+  // The shipped model the extension experiments stretch: the positionModels preset's RoPE run.
+  const shipped = training.presets.find((entry) => entry.name === 'positionModels');
+  const shippedRope = { ...shipped.trainer, ...shipped.runs.find((run) => run.scheme === 'rope') };
+  /** Defaults of the extension preset options.experiment/options.size names (as the fields below), then the call's own options. */
+  const callWithExtension = (name, experiment, fill) => (options) => {
+    const copy = read(options, name);
+    if (!isPlainObject(copy)) return unwrap(module[name](copy));
+    const { experiment: chosenExperiment = experiment, size = 'quick', ...rest } = copy;
+    for (const [field, value, allowed] of [
+      ['experiment', chosenExperiment, extension.experiments.map((entry) => entry.name)],
+      ['size', size, extension.presets.filter((entry) => entry.experiment === chosenExperiment).map((entry) => entry.name)],
+    ]) {
+      if (allowed.includes(value)) continue;
+      const got = typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : describe(value);
+      throw new (typeof value === 'string' ? RangeError : TypeError)(`${field} must be one of ${allowed.map((n) => `'${n}'`).join(', ')}; got ${got}`);
+    }
+    const preset = extension.presets.find((entry) => entry.experiment === chosenExperiment && entry.name === size);
+    return unwrap(module[name](withDefaults(rest, { ...shippedRope, targetLength: preset.targetLength, ...fill(preset) })));
+  };
+
   return Object.freeze({
     sinusoidal: call('sinusoidal'),
     nope: call('nope'),
@@ -158,6 +179,14 @@ export async function loadPosenc(options = {}) {
     passkeyGrid: call('passkeyGrid'),
     modelProbe: callWithPreset('modelProbe', 'trainer'),
     modelEvaluate: callWithPreset('modelEvaluate', 'trainer', 'evaluation'),
+    extension,
+    extensionEvaluate: callWithExtension('extensionEvaluate', 'scaling', (preset) => ({ ...preset.evaluation, overflow: 'clamp' })),
+    finetuneCreate: callWithExtension('finetuneCreate', 'finetune', (preset) => ({
+      seed: 1,
+      batchSize: preset.batchSize,
+      queriesPerSequence: preset.queriesPerSequence,
+      learningRate: preset.learningRate,
+    })),
     limits,
     names: deepFreeze(unwrap(module.names())),
     models: deepFreeze(unwrap(module.models()).models),

@@ -5,8 +5,11 @@
 //        scores given models (the shipped ones, trained for `steps`) as a run scores its own
 //      { type: 'grid', experiment: 'passkey' | 'hybrid', size ['quick'], seed [1] }
 //        trains a grid preset's runs and scores each (grid-work.js: its own messages)
+//      { type: 'extension', experiment: 'scaling' | 'finetune', size ['quick'], seed [1], parameters }
+//        stretches the given (shipped) RoPE model with each scaling kind, fine-tuned first for
+//        'finetune', and scores each (extension-work.js: its own messages)
 //      { type: 'cancel' }   stops after the current slice; a new 'run' or 'evaluate' cancels the one before.
-// Out: { type: 'ready', training, grids, names }            the presets (the grid experiments' too), the engine's names and labels, once loaded
+// Out: { type: 'ready', training, grids, extension, names }  the presets (the experiments' too), the engine's names and labels, once loaded
 //      { type: 'progress', scheme, task, step, steps, loss }  after each batch of steps
 //      { type: 'model', scheme, task, parameters }          a run's trained parameters (Float64Array)
 //      { type: 'result', scheme, task, overflow, step, steps, trainedLength, losses, buckets,
@@ -14,6 +17,7 @@
 //      { type: 'done', elapsedMs } | { type: 'cancelled', liveTrainers } | { type: 'error', message }
 // Work is cut into calls of about `sliceMs` so a cancel is seen within one slice; evaluation is
 // split by sequence (parts add up exactly to the whole, see EvaluationOptions::first_sequence).
+import { runExtension } from './extension-work.js';
 import { runGrid } from './grid-work.js';
 import { loadPosenc } from './posenc.js';
 import { mergeScores, trainInSlices } from './worker-training.js';
@@ -122,6 +126,15 @@ const work = {
         liveTrainers = live;
       },
     }),
+  extension: async (message, checkRunning) =>
+    runExtension(await posencReady, message, {
+      sliceMs,
+      checkRunning,
+      post: (data, transfer) => postMessage(data, { transfer }),
+      onDisposed: (live) => {
+        liveTrainers = live;
+      },
+    }),
 };
 
 self.onmessage = async ({ data }) => {
@@ -130,7 +143,7 @@ self.onmessage = async ({ data }) => {
     return;
   }
   if (!Object.hasOwn(work, data?.type)) {
-    postMessage({ type: 'error', message: `message type must be 'run', 'evaluate', 'grid' or 'cancel'; got ${JSON.stringify(data?.type)}` });
+    postMessage({ type: 'error', message: `message type must be 'run', 'evaluate', 'grid', 'extension' or 'cancel'; got ${JSON.stringify(data?.type)}` });
     return;
   }
   const runId = ++currentRun;
@@ -149,6 +162,6 @@ self.onmessage = async ({ data }) => {
 };
 
 posencReady.then(
-  (posenc) => postMessage({ type: 'ready', training: posenc.training, grids: posenc.grids, names: posenc.names }),
+  (posenc) => postMessage({ type: 'ready', training: posenc.training, grids: posenc.grids, extension: posenc.extension, names: posenc.names }),
   (error) => postMessage({ type: 'error', message: `the engine did not load: ${error?.message ?? error}` }),
 );

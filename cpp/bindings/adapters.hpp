@@ -46,6 +46,12 @@ namespace posenc::js
     val model_probe(val options);
     val model_evaluate(val options);
 
+    // Context extension (extension.cpp): presets; a given RoPE model asked with a scaling kind up to a
+    // target length; a fine-tune of it at that length, held as a trainer (trainerStep, trainerParameters)
+    val extension_presets();
+    val extension_evaluate(val options);
+    val finetune_create(val options);
+
     // About the module (module_info.cpp)
     /// The bounds every call is checked against.
     val limits();

@@ -30,6 +30,9 @@ EMSCRIPTEN_BINDINGS(posenc)
     emscripten::function("passkeyGrid", &passkey_grid);
     emscripten::function("modelProbe", &model_probe);
     emscripten::function("modelEvaluate", &model_evaluate);
+    emscripten::function("extensionPresets", &extension_presets);
+    emscripten::function("extensionEvaluate", &extension_evaluate);
+    emscripten::function("finetuneCreate", &finetune_create);
     emscripten::function("limits", &limits);
     emscripten::function("names", &names);
     emscripten::function("models", &models);

@@ -124,4 +124,17 @@ namespace posenc::js
         if (auto problem = read.name("overflow", out.overflow)) return problem;
         return read.seed("seed", out.seed);
     }
+
+    Problem read_given_model(const val& options, const OptionsReader& read, GivenModel& out, bool scaling)
+    {
+        if (auto problem = require_object(options, "options")) return problem;
+        if (auto problem = read_model_settings(read, out.config, out.task)) return problem;
+        if (scaling && out.config.scheme == Scheme::rope)
+            if (auto problem = read_rope_scaling(read, out.config.rope_scaling)) return problem;
+        if (auto problem = read.verdict(check_model_config(out.config))) return problem;
+        std::uint64_t length = 0;
+        if (auto problem = read.list_length("parameters", length)) return problem;
+        if (auto problem = check_parameter_count(out.config, length)) return problem;
+        return read.list("parameters", out.parameters);
+    }
 }

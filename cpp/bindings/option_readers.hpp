@@ -1,6 +1,8 @@
 #pragma once
 // Readers for option groups several adapters share. They read types only; the adapter hands what
 // they read to the core's checks.
+#include <vector>
+
 #include "js_values.hpp"
 #include "posenc/attention_span.hpp"
 #include "posenc/experiment.hpp"
@@ -27,6 +29,18 @@ namespace posenc::js
     /// vocabulary is the task's, so its sizes are checked before they are added); the shape is the
     /// caller's to check with the rest of what it reads.
     Problem read_model_settings(const OptionsReader& read, ModelConfig& model, TaskOptions& task);
+
+    /// A model given by its shape, task and parameters.
+    struct GivenModel
+    {
+        ModelConfig config;
+        TaskOptions task;
+        std::vector<double> parameters;
+    };
+
+    /// The shape and task (read_model_settings), RoPE's scaling when `scaling` and the model is RoPE,
+    /// then `parameters`: its length is checked against the shape's layout before anything is copied.
+    Problem read_given_model(const val& options, const OptionsReader& read, GivenModel& out, bool scaling = true);
 
     /// { length, bucketWidth, sequences, firstSequence, queriesPerBucket, overflow, seed }.
     Problem read_evaluation_settings(const OptionsReader& read, EvaluationOptions& out);

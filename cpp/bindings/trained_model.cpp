@@ -10,32 +10,6 @@
 
 namespace posenc::js
 {
-    namespace
-    {
-        /// A model given by its shape, task and parameters.
-        struct GivenModel
-        {
-            ModelConfig config;
-            TaskOptions task;
-            std::vector<double> parameters;
-        };
-
-        /// The shape and task (read_model_settings), RoPE's scaling when asked with one, then
-        /// `parameters`: its length is checked against the shape's layout before anything is copied.
-        Problem read_given_model(const val& options, const OptionsReader& read, GivenModel& out)
-        {
-            if (auto problem = require_object(options, "options")) return problem;
-            if (auto problem = read_model_settings(read, out.config, out.task)) return problem;
-            if (out.config.scheme == Scheme::rope)
-                if (auto problem = read_rope_scaling(read, out.config.rope_scaling)) return problem;
-            if (auto problem = read.verdict(check_model_config(out.config))) return problem;
-            std::uint64_t length = 0;
-            if (auto problem = read.list_length("parameters", length)) return problem;
-            if (auto problem = check_parameter_count(out.config, length)) return problem;
-            return read.list("parameters", out.parameters);
-        }
-    }
-
     val model_probe(val options)
     {
         const OptionsReader read(options);

@@ -56,6 +56,8 @@ const valid = {
   modelProbe: { scheme: 'rope', task: 'copyBack', parameters: 'live', queryPosition: 40 },
   modelEvaluate: { scheme: 'rope', task: 'copyBack', parameters: 'live', length: 64, sequences: 1 },
   passkeyGrid: { id: 'livePasskey', depths: [0, 1], lengths: [8, 64], sequences: 1, seed: 7 },
+  extensionEvaluate: { parameters: 'live', kind: 'pi', trainedLength: 64, targetLength: 128, length: 128, bucketWidth: 64, sequences: 1 },
+  finetuneCreate: { parameters: 'live', kind: 'yarn', trainedLength: 64, targetLength: 128, queriesPerSequence: 16 },
 };
 const optionFunctions = Object.keys(valid);
 
@@ -266,6 +268,28 @@ const cases = [
   ['modelProbe', 'overflow', 'extrapolate', R, 'overflow'],
   ['modelEvaluate', 'length', 16, R, 'length'],
   ['modelEvaluate', 'queriesPerBucket', 9, R, 'queriesPerBucket'],
+  ...['extensionEvaluate', 'finetuneCreate'].flatMap((fn) => [
+    [fn, 'kind', 'longrope', R, 'kind'], // needs per-pair factors only a checkpoint gives
+    [fn, 'kind', 'linear', R, 'kind'],
+    [fn, 'kind', 3, T, 'kind'],
+    [fn, 'kind', undefined, T, 'kind'],
+    [fn, 'targetLength', 64, R, 'targetLength'], // not past L
+    [fn, 'targetLength', 16385, R, 'targetLength'],
+    [fn, 'targetLength', 200.5, R, 'targetLength'],
+    [fn, 'targetLength', '128', T, 'targetLength'],
+    [fn, 'scheme', 'alibi', R, 'scheme'],
+    [fn, 'parameters', new Float64Array(10), R, 'parameters.length'],
+    [fn, 'parameters', 'weights', T, 'parameters'],
+    [fn, 'size', 'huge', R, 'size'],
+    [fn, 'size', 2, T, 'size'],
+    [fn, 'experiment', 'passkey', R, 'experiment'],
+  ]),
+  ['extensionEvaluate', 'length', 32, R, 'length'],
+  ['extensionEvaluate', 'sequences', 0, R, 'sequences'],
+  ['finetuneCreate', 'batchSize', 0, R, 'batchSize'],
+  ['finetuneCreate', 'queriesPerSequence', 129, R, 'queriesPerSequence'], // the fine-tune's sequences are 128 long
+  ['finetuneCreate', 'learningRate', 2, R, 'learningRate'],
+  ['finetuneCreate', 'seed', -1, R, 'seed'],
 ];
 
 // Batteries. Integers: [low, high] as the module allows them.
@@ -583,7 +607,7 @@ test('every field posenc-arguments.js copies is one the module reads', () => {
 
 test('extra fields are tolerated and change nothing', () => {
   const extras = { extra: 1, dmodel: 'typo', constructor: 'x', toString: null, nested: { deep: [NaN] } };
-  for (const fn of optionFunctions.filter((name) => !name.startsWith('trainer'))) {
+  for (const fn of optionFunctions.filter((name) => !name.startsWith('trainer') && name !== 'finetuneCreate')) {
     const options = resolved(valid[fn]);
     const plain = posenc[fn](options);
     const withExtras = posenc[fn]({ ...options, ...extras });

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "experiment.hpp"
@@ -33,6 +34,22 @@ namespace posenc
     inline constexpr std::array<RopeScalingKind, 6> extension_kinds = {RopeScalingKind::none, RopeScalingKind::pi,
                                                                        RopeScalingKind::ntk,  RopeScalingKind::yarn,
                                                                        RopeScalingKind::dynamic, RopeScalingKind::llama3};
+
+    /// The names of extension_kinds, in their order: what a caller may ask for.
+    inline constexpr auto extension_kind_names = []
+    {
+        std::array<std::string_view, extension_kinds.size()> names{};
+        for (std::size_t i = 0; i < names.size(); ++i) names[i] = name_of(extension_kinds[i]);
+        return names;
+    }();
+
+    /// Problem unless `kind` is one of extension_kinds.
+    inline Problem check_extension_kind(RopeScalingKind kind)
+    {
+        for (const auto k : extension_kinds)
+            if (k == kind) return std::nullopt;
+        return range_problem("kind", detail::allowed_names(extension_kind_names), "'" + std::string(name_of(kind)) + "'");
+    }
 
     /// One size of one experiment. `steps` = 0 for scaling (nothing is trained).
     struct ExtensionPreset
@@ -93,6 +110,7 @@ namespace posenc
     /// asked with `kind` stretched to `target`.
     inline Model scaled_model(const ModelConfig& config, std::span<const double> parameters, RopeScalingKind kind, std::int64_t target)
     {
+        throw_if(check_extension_kind(kind));
         throw_if(check_target_length(config.trained_length, target));
         ModelConfig scaled = config;
         scaled.rope_scaling = extension_scaling(kind, config.trained_length, target);
@@ -105,6 +123,7 @@ namespace posenc
     inline TrainerOptions finetune_options(const ModelConfig& config, const TaskOptions& task, RopeScalingKind kind,
                                            const ExtensionPreset& preset, std::uint64_t seed)
     {
+        throw_if(check_extension_kind(kind));
         throw_if(check_target_length(config.trained_length, preset.target_length));
         TrainerOptions options;
         options.model = config;

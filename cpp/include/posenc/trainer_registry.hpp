@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -42,12 +43,14 @@ namespace posenc
                                  std::to_string(trainers_.size()) + " alive");
         }
 
-        /// A new trainer's id (check_create first).
-        std::int64_t create(const TrainerOptions& options)
+        /// A new trainer's id (check_create first), freshly initialised or, given `parameters` (which
+        /// must fill options.model's layout), starting from them.
+        std::int64_t create(const TrainerOptions& options, std::span<const double> parameters = {})
         {
             throw_if(check_create(options));
+            if (!parameters.empty()) throw_if(check_model_parameters(options.model, parameters));
             const std::int64_t id = next_id_++;
-            trainers_.emplace(id, std::make_unique<Trainer>(options));
+            trainers_.emplace(id, parameters.empty() ? std::make_unique<Trainer>(options) : std::make_unique<Trainer>(options, parameters));
             return id;
         }
 
