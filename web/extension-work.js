@@ -13,7 +13,7 @@
 import { mergeScores, trainInSlices } from './worker-training.js';
 
 /** The extension preset `experiment` `size`, or a RangeError listing the ones there are. */
-export function extensionPresetOf(extension, experiment = 'scaling', size = 'quick') {
+function extensionPresetOf(extension, experiment = 'scaling', size = 'quick') {
   const preset = extension.presets.find((entry) => entry.experiment === experiment && entry.name === size);
   if (!preset) {
     const listed = extension.presets.map((p) => `${p.experiment} ${p.name}`).join(', ');
@@ -27,9 +27,7 @@ async function score(posenc, preset, kind, parameters, { checkRunning, onSequenc
   const parts = [];
   for (let first = 0; first < preset.evaluation.sequences; first++) {
     onSequence(first);
-    parts.push(
-      posenc.extensionEvaluate({ experiment: preset.experiment, size: preset.name, kind, parameters, firstSequence: first, sequences: 1 }),
-    );
+    parts.push(posenc.extensionEvaluate({ experiment: preset.experiment, size: preset.name, kind, parameters, firstSequence: first, sequences: 1 }));
     await checkRunning();
   }
   const merged = mergeScores(parts);
@@ -61,6 +59,7 @@ export async function runExtension(posenc, message, { sliceMs, checkRunning, pos
   for (const [run, kind] of kinds.entries()) {
     const where = { experiment, kind, run, runs: kinds.length };
     let parameters = message.parameters;
+    /** @type {Float64Array<ArrayBufferLike>} */
     let losses = new Float64Array(0);
     if (preset.steps > 0) {
       ({ parameters, losses } = await finetune(posenc, preset, kind, parameters, seed, {

@@ -663,9 +663,10 @@ export interface Posenc {
    * of targetLength tokens with scaling `kind` in every pass; sizes default to the preset's [finetune, quick]. Ask the
    * result with extensionEvaluate (trainerParameters' parameters, the same kind).
    */
-  finetuneCreate(
-    options: ExtensionOptions & { seed?: number; batchSize?: number; queriesPerSequence?: number; learningRate?: number },
-  ): { id: number; factor: number };
+  finetuneCreate(options: ExtensionOptions & { seed?: number; batchSize?: number; queriesPerSequence?: number; learningRate?: number }): {
+    id: number;
+    factor: number;
+  };
   /** The bounds the module checks. */
   readonly limits: Readonly<Limits>;
   /** Real models' position settings (GPT-2 ... Qwen2-VL), one entry per model. */

@@ -178,7 +178,7 @@ const PARAMETERS = {
   // The quiz checks the mode's name itself; decks: the deck ids Review draws from (all when absent);
   // scope: what Cram draws from; card: the card Cram opens at.
   quiz: { mode: ['mode', kebabCase], decks: ['decks', kebabList(64)], scope: ['scope', scope], card: ['card', kebabCase] },
-  // experiment: a grid experiment (passkey, hybrid); size: its preset's name (quick, larger). The view keeps only what the engine lists.
+  // experiment: one past L (scaling, finetune, passkey, hybrid); size: its preset's name (quick, larger). The view keeps only what it lists.
   model: {
     preset: ['preset', presetName],
     seed: ['seed', integer(0, 1000000)],

@@ -7,8 +7,8 @@
 #include "js_values.hpp"
 #include "model_results.hpp"
 #include "option_readers.hpp"
-#include "trainers.hpp"
 #include "posenc/extension.hpp"
+#include "trainers.hpp"
 
 namespace posenc::js
 {

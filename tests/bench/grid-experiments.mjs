@@ -1,7 +1,7 @@
-// The model view's grid experiments in headless Chromium (tests/browser/browser.mjs): each quick
+// The model view's experiments past L (context extension, passkey, hybrid layers) in headless Chromium (tests/browser/browser.mjs): each quick
 // preset opened by its deep link and run with the Run button, timed from the click to "Done" on the
 // page (training and scoring every model in the worker, the results drawn), a fresh page each run.
-// Prints one JSON line: { passkey: { runsSeconds, medianSeconds }, hybrid: { ... } }. Usage: node grid-experiments.mjs RUNS
+// Prints one JSON line: { scaling: { runsSeconds, medianSeconds }, finetune, passkey, hybrid: { ... } }. Usage: node grid-experiments.mjs RUNS
 import { openSite } from '../browser/browser.mjs';
 
 const runs = Number(process.argv[2] ?? 3);
@@ -27,7 +27,7 @@ async function timeOnce(experiment) {
 }
 
 const report = {};
-for (const experiment of ['passkey', 'hybrid']) {
+for (const experiment of ['scaling', 'finetune', 'passkey', 'hybrid']) {
   const times = [];
   for (let i = 0; i < runs; i++) times.push(await timeOnce(experiment));
   report[experiment] = { runsSeconds: times.map((t) => Number(t.toFixed(2))), medianSeconds: median(times) };

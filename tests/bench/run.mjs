@@ -299,12 +299,14 @@ row(
   '',
 );
 for (const [experiment, label] of [
+  ['scaling', 'context extension, scaling only (shipped RoPE model to 8L, 6 scalings)'],
+  ['finetune', 'context extension, short fine-tune (6 scalings, 15 steps each at 8L)'],
   ['passkey', 'passkey at any depth (6 models, 11 depths x 6 lengths)'],
   ['hybrid', 'RoPE and NoPE layers (4 two-layer models, asked to 8L)'],
 ]) {
   const t = report.grids[experiment];
   row(
-    `page: grid experiment, quick preset, ${label}: Run to Done from its deep link (median of 3, fresh page)`,
+    `page: experiment past L, quick preset, ${label}: Run to Done from its deep link (median of 3, fresh page)`,
     `${t.medianSeconds.toFixed(1)} s`,
     t.runsSeconds.map((s) => `${s.toFixed(1)} s`).join(', '),
     '',

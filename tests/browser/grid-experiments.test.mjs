@@ -3,8 +3,8 @@
 // settings, and the whole section works from the keyboard.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { axeViolations, openSite } from './browser.mjs';
+import { exported, runEnded } from './experiment-section.mjs';
 
 let site;
 before(async () => {
@@ -14,13 +14,7 @@ after(async () => {
   await site?.close();
 });
 
-const done = (page) =>
-  page.waitForFunction(() => /^(Done|The trainer)/.test(document.getElementById('grid-progress-text').textContent), null, { timeout: 120_000 });
-
-async function exported(page, button) {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
-  return { name: download.suggestedFilename(), text: readFileSync(await download.path(), 'utf8') };
-}
+const done = runEnded;
 
 test('a deep link selects the hybrid experiment; Run trains its four models and each gets a finding', async () => {
   const { page } = site;
@@ -59,7 +53,7 @@ test('from the model view, by keyboard: pick the passkey experiment, run it, and
   await page.keyboard.press('End'); // the last experiment, the hybrid
   assert.equal(await page.locator('#grid-experiment').inputValue(), 'hybrid');
   assert.match(page.url(), /experiment=hybrid/, 'the choice is in the URL');
-  await page.keyboard.press('Home'); // the first experiment, the passkey
+  await page.keyboard.press('ArrowUp'); // the one before it, the passkey
   assert.equal(await page.locator('#grid-experiment').inputValue(), 'passkey');
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'grid-size');

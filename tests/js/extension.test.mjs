@@ -66,7 +66,7 @@ test('the quick scaling run scores every kind the engine compares, each exactly 
   }
 });
 
-test('the quick scaling run shows the papers\' shapes: PI without fine-tuning fails inside L, YaRN holds past L', () => {
+test("the quick scaling run shows the papers' shapes: PI without fine-tuning fails inside L, YaRN holds past L", () => {
   const by = Object.fromEntries(quickScaling.results.map((r) => [r.kind, r]));
   assert.ok(by.none.inDistribution.accuracy >= 0.9, `none inside L: ${by.none.inDistribution.accuracy}`);
   assert.ok(by.pi.inDistribution.accuracy <= 0.5, `PI inside L: ${by.pi.inDistribution.accuracy}`);
@@ -98,5 +98,53 @@ test('every preset states its target, and the fine-tune budgets are the steps th
     assert.equal(preset.steps > 0, preset.experiment === 'finetune');
     assert.ok(preset.steps <= 0.05 * shipped.steps, `${preset.experiment} ${preset.name}: at most 5% of the shipped ${shipped.steps} steps`);
   }
-  assert.throws(() => posenc.extensionEvaluate({ kind: 'yarn', parameters: rope, size: 'huge' }), /^RangeError: size must be one of 'quick', 'larger'; got "huge"/);
+  assert.throws(
+    () => posenc.extensionEvaluate({ kind: 'yarn', parameters: rope, size: 'huge' }),
+    /^RangeError: size must be one of 'quick', 'larger'; got "huge"/,
+  );
+});
+
+test("the page's findings for the quick scaling run quote its numbers and name the shapes it shows", async () => {
+  const { kindFinding, versusPapers } = await import(new URL('dist/views/extension/extension-findings.js', root));
+  const by = Object.fromEntries(quickScaling.results.map((r) => [r.kind, r]));
+  const percent = (value) => `${(100 * value).toFixed(0)}%`;
+  const finding = kindFinding(by.pi, 'PI');
+  assert.ok(finding.includes(`${percent(by.pi.inDistribution.accuracy)} right inside L`), finding);
+  assert.ok(finding.includes(`${percent(by.pi.beyond.accuracy)} past L up to 16,384`), finding);
+  assert.ok(finding.includes('(s = 8.00)') && finding.includes('with no fine-tune'), finding);
+  const versus = versusPapers(quickScaling.results, (kind) => kind);
+  assert.equal(versus.length, 2);
+  assert.match(versus[0], /^Agrees with the PI paper/);
+  assert.ok(versus[0].includes(`(${percent(by.pi.inDistribution.accuracy)} against ${percent(by.none.inDistribution.accuracy)} unscaled)`), versus[0]);
+  assert.match(versus[1], /^Agrees with the YaRN paper/);
+  // The same words turn when the numbers do: a PI that held inside L would not "agree".
+  const held = quickScaling.results.map((r) => (r.kind === 'pi' ? { ...r, inDistribution: { ...r.inDistribution, accuracy: 1 } } : r));
+  assert.match(versusPapers(held, (kind) => kind)[0], /^Does not show the PI paper's shape/);
+});
+
+test('the fine-tune findings say whether PI was rescued, from its own losses', async () => {
+  const { versusPapers } = await import(new URL('dist/views/extension/extension-findings.js', root));
+  const base = quickScaling.results.map((r) => ({ ...r, steps: 15, losses: new Float64Array([16, 10.8]) }));
+  const notRescued = versusPapers(base, (kind) => kind)[0];
+  assert.match(notRescued, /^Does not agree with the PI paper/);
+  assert.ok(notRescued.includes('from 16.0 to 10.8'), notRescued);
+  const rescued = base.map((r) => (r.kind === 'pi' ? { ...r, beyond: { ...r.beyond, accuracy: 0.95 } } : r));
+  assert.match(versusPapers(rescued, (kind) => kind)[0], /^Agrees with the PI paper: 15 fine-tune steps/);
+});
+
+test('an exported run carries its settings and every bucket the engine scored', async () => {
+  const { extensionCsv, extensionJson } = await import(new URL('dist/views/extension/extension-export.js', root));
+  const preset = { ...posenc.extension.presets.find((p) => p.experiment === 'scaling' && p.name === 'quick'), trainedLength: 2048 };
+  const json = JSON.parse(extensionJson({ preset, seed: 1 }, quickScaling.results));
+  assert.equal(json.factor, 8);
+  assert.equal(json.results.length, quickScaling.results.length);
+  assert.deepEqual(json.results[1].buckets.accuracy, Array.from(quickScaling.results[1].buckets.accuracy));
+  const lines = extensionCsv({ preset, seed: 1 }, quickScaling.results).trim().split('\n');
+  const buckets = quickScaling.results[0].buckets.count.length;
+  assert.equal(lines.length, 1 + buckets * quickScaling.results.length);
+  const header = lines[0].split(',');
+  const yarnFirst = lines[1 + buckets * quickScaling.results.findIndex((r) => r.kind === 'yarn')].split(',');
+  assert.equal(yarnFirst[header.indexOf('kind')], 'yarn');
+  assert.equal(Number(yarnFirst[header.indexOf('attentionFactor')]), 0.1 * Math.log(8) + 1);
+  assert.equal(yarnFirst[header.indexOf('targetLength')], '16384');
 });

@@ -14,6 +14,8 @@ import { resultsCsv } from './results-csv.js';
 import { createScoreChart, scoreTable, showBuckets } from './model-scores.js';
 import { fieldProblem, readWholeNumber } from './field-check.js';
 import { quizMeLink } from '../route-link.js';
+import { extensionExperiments } from './extension/extension-experiments.js';
+import { gridExperiments } from './grid/grid-experiments.js';
 import { createGridSection } from './grid/grid-section.js';
 
 /** @typedef {{ preset: string, seed: number, experiment?: string, size?: string }} ModelState */
@@ -87,6 +89,8 @@ export function createModelView(container, onChange) {
     gridBox,
   );
   const grid = createGridSection(gridBox, {
+    experiments: [...extensionExperiments, ...gridExperiments],
+    heading: 'Past the trained length: context extension, passkey, RoPE with NoPE layers',
     seed: () => state.seed,
     onChange: (picked) => {
       state = { ...state, ...picked };

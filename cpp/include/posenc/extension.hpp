@@ -31,13 +31,12 @@ namespace posenc
 
     /// The kinds both experiments compare, in the order the page lists them: every kind the engine
     /// sets from s and L alone (LongRoPE needs per-pair factors only a checkpoint gives).
-    inline constexpr std::array<RopeScalingKind, 6> extension_kinds = {RopeScalingKind::none, RopeScalingKind::pi,
-                                                                       RopeScalingKind::ntk,  RopeScalingKind::yarn,
+    inline constexpr std::array<RopeScalingKind, 6> extension_kinds = {RopeScalingKind::none,    RopeScalingKind::pi,
+                                                                       RopeScalingKind::ntk,     RopeScalingKind::yarn,
                                                                        RopeScalingKind::dynamic, RopeScalingKind::llama3};
 
     /// The names of extension_kinds, in their order: what a caller may ask for.
-    inline constexpr auto extension_kind_names = []
-    {
+    inline constexpr auto extension_kind_names = [] {
         std::array<std::string_view, extension_kinds.size()> names{};
         for (std::size_t i = 0; i < names.size(); ++i) names[i] = name_of(extension_kinds[i]);
         return names;
@@ -78,14 +77,14 @@ namespace posenc
         return {
             {ExtensionExperiment::scaling, "quick", "Quick", "2 sequences of 16,384 tokens, 8 questions per 1,024 positions", 16384, 0, 0,
              0, 0, quick_eval},
-            {ExtensionExperiment::scaling, "larger", "Larger", "4 sequences of 16,384 tokens, 16 questions per 1,024 positions", 16384,
-             0, 0, 0, 0, larger_eval},
+            {ExtensionExperiment::scaling, "larger", "Larger", "4 sequences of 16,384 tokens, 16 questions per 1,024 positions", 16384, 0,
+             0, 0, 0, larger_eval},
             {ExtensionExperiment::finetune, "quick", "Quick",
-             "15 fine-tune steps of 1 sequence of 16,384 tokens with 64 questions, then asked as the quick scaling run", 16384, 15, 1,
-             64, 1e-3, quick_eval},
+             "15 fine-tune steps of 1 sequence of 16,384 tokens with 64 questions, then asked as the quick scaling run", 16384, 15, 1, 64,
+             1e-3, quick_eval},
             {ExtensionExperiment::finetune, "larger", "Larger",
-             "40 fine-tune steps of 2 sequences of 16,384 tokens with 64 questions, then asked as the larger scaling run", 16384, 40,
-             2, 64, 1e-3, larger_eval},
+             "40 fine-tune steps of 2 sequences of 16,384 tokens with 64 questions, then asked as the larger scaling run", 16384, 40, 2, 64,
+             1e-3, larger_eval},
         };
     }
 

@@ -188,9 +188,8 @@ namespace posenc
                   heads_(static_cast<std::size_t>(config_.n_heads)), head_dim_(d_ / heads_),
                   hidden_(static_cast<std::size_t>(config_.mlp_hidden)), vocabulary_(static_cast<std::size_t>(config_.vocabulary)),
                   keys_(input.rows.back() + 1), rope_scale_(rope_score_scale(config_, head_dim_)), theta_(sequence_theta(model, input)),
-                  key_rows_(all_rows(keys_)),
-                  buckets_(config_.scheme == Scheme::t5 ? t5_buckets(config_.t5, largest_distance(input, keys_))
-                                                        : std::vector<std::size_t>{})
+                  key_rows_(all_rows(keys_)), buckets_(config_.scheme == Scheme::t5 ? t5_buckets(config_.t5, largest_distance(input, keys_))
+                                                                                    : std::vector<std::size_t>{})
             {
             }
 
@@ -487,8 +486,7 @@ namespace posenc
                 {
                     for (std::size_t i = 0; i < state.rows.size(); ++i)
                         rotate_row(&attention.d_q[i * d_], input_.positions[state.rows[i]], theta_, heads_, true);
-                    for (std::size_t j = 0; j < keys_; ++j)
-                        rotate_row(&attention.d_k[j * d_], input_.positions[j], theta_, heads_, true);
+                    for (std::size_t j = 0; j < keys_; ++j) rotate_row(&attention.d_k[j * d_], input_.positions[j], theta_, heads_, true);
                 }
                 apply_rows_backward(model_.group(groups.query), d_, d_, x, state.rows, attention.d_q.data(),
                                     gradient_of(gradient, groups.query), d_x.data());

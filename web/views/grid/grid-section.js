@@ -12,10 +12,11 @@ import { gridExperiments } from './grid-experiments.js';
 
 /**
  * @param {HTMLElement} container
- * @param {{ onChange: (state: { experiment: string, size: string }) => void, seed: () => number, experiments?: typeof gridExperiments }} options
- *   seed: the model view's; experiments: the plug-ins to offer (grid-experiments.js describes their shape)
+ * @param {{ onChange: (state: { experiment: string, size: string }) => void, seed: () => number, experiments?: any[], heading?: string }} options
+ *   seed: the model view's; experiments: the plug-ins to offer (grid-experiments.js describes their shape; a plug-in
+ *   may add describe(preset, seed) for its summary and doneText(count) for the last progress line)
  */
-export function createGridSection(container, { onChange, seed, experiments = gridExperiments }) {
+export function createGridSection(container, { onChange, seed, experiments = gridExperiments, heading = 'Passkey at any depth, and RoPE with NoPE layers' }) {
   let engine = null; // the trainer worker's 'ready' message: every experiment's presets (grids, ...) and the names
   let names = null;
   let worker = null;
@@ -59,15 +60,7 @@ export function createGridSection(container, { onChange, seed, experiments = gri
     { className: 'controls', attributes: { 'aria-label': 'Grid experiment settings' } },
   );
   controls.addEventListener('submit', (event) => event.preventDefault());
-  container.append(
-    element('h3', ['Passkey at any depth, and RoPE with NoPE layers'], { id: 'grid-heading' }),
-    controls,
-    summary,
-    bar,
-    progressText,
-    announcer,
-    results$,
-  );
+  container.append(element('h3', [heading], { id: 'grid-heading' }), controls, summary, bar, progressText, announcer, results$);
 
   const experimentOf = (id) => experiments.find((e) => e.id === id) ?? experiments[0];
   const presetOf = (experiment, size) =>
@@ -118,7 +111,11 @@ export function createGridSection(container, { onChange, seed, experiments = gri
     if (!presets.some((p) => p.name === state.size)) state = { ...state, size: presets[0].name };
     sizeSelect.value = state.size;
     const preset = presetOf(experiment.id, state.size);
-    summary.textContent = `${experiment.summary} ${preset.description}; ${int(preset.steps)} training steps for each of ${preset.runs.length} models, seed ${seed()} (the seed above).`;
+    summary.textContent = `${experiment.summary} ${
+      experiment.describe
+        ? experiment.describe(preset, seed())
+        : `${preset.description}; ${int(preset.steps)} training steps for each of ${preset.runs.length} models, seed ${seed()} (the seed above).`
+    }`;
   }
 
   let lastAnnounced = 0;
@@ -131,10 +128,14 @@ export function createGridSection(container, { onChange, seed, experiments = gri
         announcer.textContent = progressText.textContent;
         lastAnnounced = performance.now();
       }
-    } else if (data.type === 'gridResult') results.onMessage(data);
-    else if (data.type === 'done') {
+    } else if (data.type === 'scoring') {
+      bar.value = (data.run + data.sequence / data.sequences) / data.runs;
+      progressText.textContent = `Scoring ${experimentOf(run.experiment).runName(names, run.preset, data)} (${data.run + 1} of ${data.runs}): sequence ${int(data.sequence + 1)} of ${int(data.sequences)}.`;
+    } else if (data.type === 'done') {
       bar.value = 1;
-      progressText.textContent = `Done: ${results.results().length} models trained and scored in ${fixed(data.elapsedMs / 1000, 1)} s.`;
+      const count = results.results().length;
+      const what = experimentOf(run.experiment).doneText?.(count) ?? `${count} models trained and scored`;
+      progressText.textContent = `Done: ${what} in ${fixed(data.elapsedMs / 1000, 1)} s.`;
       announcer.textContent = progressText.textContent;
       setRunning(false);
     } else if (data.type === 'cancelled') {
@@ -144,7 +145,7 @@ export function createGridSection(container, { onChange, seed, experiments = gri
     } else if (data.type === 'error') {
       progressText.textContent = `The trainer stopped: ${data.message}`;
       setRunning(false);
-    }
+    } else results.onMessage(data); // each experiment's own results (gridResult, extensionResult)
   }
 
   async function start() {
@@ -159,7 +160,7 @@ export function createGridSection(container, { onChange, seed, experiments = gri
     run = { experiment: experiment.id, preset, seed: seed() };
     results = experiment.createResults(results$, { names, preset, seed: run.seed });
     bar.value = 0;
-    worker.postMessage(experiment.message({ size: state.size, seed: run.seed }));
+    worker.postMessage(await experiment.message({ size: state.size, seed: run.seed }));
   }
 
   runButton.addEventListener('click', start);
