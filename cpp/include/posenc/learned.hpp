@@ -65,8 +65,8 @@ namespace posenc
         return check_cells("positions.length x table.cols", position_count, static_cast<std::uint64_t>(cols));
     }
 
-    /// A freshly initialised table, shape (max_length, d_model): entries N(0, 0.02^2) as GPT-2
-    /// initialises its position embeddings, from a deterministic generator seeded with `seed`.
+    /// A freshly initialised table, shape (max_length, d_model): entries N(0, 0.02^2) as Hugging Face's
+    /// GPT-2 and BERT initialise position embeddings (OpenAI's GPT-2 code drew them with 0.01), from a deterministic generator seeded with `seed`.
     inline xt::xtensor<double, 2> learned_table(const LearnedTableOptions& options)
     {
         throw_if(check_learned_table(options));
