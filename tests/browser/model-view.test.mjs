@@ -120,6 +120,9 @@ test('published results are labelled with their sources and kept off the toy axe
   assert.match(await page.locator('.published-results h3').textContent(), /Published results \(from the papers, not computed here\)/);
   assert.match(await page.locator('#published-alibi-table2-512 caption').textContent(), /Press, Smith, Lewis 2022.*Table 2/);
   assert.match(await page.locator('#published-alibi-table2-512 tbody').textContent(), /5,512240\.4443\.1429\.5418\.36/);
+  // Digits as the papers print them, trailing zeros kept (PI at 2,048: 7.20, not 7.2).
+  const piRows = await page.locator('#published-pi-pg19 tbody tr').first().locator('td').allTextContents();
+  assert.deepEqual(piRows, ['7.20', '7.23']);
 });
 
 test('axe-core finds no serious or critical violations in the model view', async () => {

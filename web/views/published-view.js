@@ -26,7 +26,8 @@ export async function showPublishedResults(container) {
             table.rows.map(([label, ...values]) =>
               element('tr', [
                 element('th', [label.toLocaleString('en')], { attributes: { scope: 'row' } }),
-                ...values.map((value) => element('td', [value === null ? table.missing : String(value)])),
+                // As printed in the paper: JSON drops a trailing zero (7.20 reads 7.2), the table's decimals restore it.
+                ...values.map((value) => element('td', [value === null ? table.missing : value.toFixed(table.decimals)])),
               ]),
             ),
           ),
