@@ -36,8 +36,8 @@ namespace posenc
     /// unidirectional: n = numBuckets, d = max(-r, 0) (every future key falls in bucket 0).
     /// Then with e = n/2: d < e is its own bucket; otherwise
     ///   e + trunc(log(d / e) / log(maxDistance / e) * (n - e)), capped at n - 1,
-    /// evaluated in float32 as the reference implementations do (torch's d.float(), tf.to_float), so
-    /// the buckets agree with theirs at the distances where the log lands on an integer.
+    /// evaluated in float32 as the reference implementations do (torch's d.float(), tf.to_float); float64
+    /// gives the same buckets for the usual settings, so the match does not rest on the precision.
     inline std::int64_t t5_bucket(std::int64_t relative_position, const T5BucketOptions& options = {})
     {
         throw_if(check_t5_bucket_options(options));
