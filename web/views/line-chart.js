@@ -36,11 +36,12 @@ function drawXMark(u, { at, label }) {
   ctx.moveTo(x, bbox.top);
   ctx.lineTo(x, bbox.top + bbox.height);
   ctx.stroke();
-  // Left of the line, half way up: before L a trained model's lines run along the top.
+  // Left of the line, just above half way: before L a trained model's lines run along the top, and the middle
+  // grid line (0.5 on a 0-1 axis) stays clear of the text.
   ctx.font = `${12 * devicePixelRatio}px system-ui, sans-serif`;
   ctx.textAlign = 'right';
-  ctx.textBaseline = 'middle';
-  ctx.fillText(label, x - 4 * devicePixelRatio, bbox.top + bbox.height / 2);
+  ctx.textBaseline = 'bottom';
+  ctx.fillText(label, x - 4 * devicePixelRatio, bbox.top + bbox.height / 2 - 3 * devicePixelRatio);
   ctx.restore();
 }
 
