@@ -45,7 +45,9 @@ test('day one with the shipped decks: conceptual first, computed mixed in, sever
   assert.ok(computed >= 2 && computed <= 3, `computed cards mixed in, not all at once: ${computed} of 10`);
   for (let i = 1; i < day.length; i++) assert.ok(!(day[i].computed && day[i - 1].computed), 'no two computed cards in a row');
   const conceptual = day.filter((card) => !card.computed);
-  assert.equal(new Set(conceptual.map((card) => card.deckId)).size, 3, 'every deck of conceptual cards contributes');
+  const conceptualDecks = new Set(shipped.filter((card) => !card.computed).map((card) => card.deckId));
+  assert.ok(conceptualDecks.size >= 3);
+  assert.equal(new Set(conceptual.map((card) => card.deckId)).size, conceptualDecks.size, 'every deck of conceptual cards contributes');
   assert.ok(new Set(day.map((card) => card.topic)).size >= 6, `topics spread: ${[...new Set(day.map((card) => card.topic))].join(', ')}`);
 });
 
