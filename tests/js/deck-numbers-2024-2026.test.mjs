@@ -74,7 +74,10 @@ describe('2024-2026 deck', () => {
     const id = 'rope-base-bounds-context';
     const slowest = (base) => wavelengths(plainFrequencies(128, base)).at(-1);
     says(id, `about ${tens(slowest(10000))} tokens for 10,000 and about ${grouped(slowest(1e6))} for 1,000,000`);
-    says(id, `about ${tens(slowest(10000))} tokens for base 10,000, about ${grouped(slowest(5e5))} for 500,000 and about ${grouped(slowest(1e6))} for 1,000,000`);
+    says(
+      id,
+      `about ${tens(slowest(10000))} tokens for base 10,000, about ${grouped(slowest(5e5))} for 500,000 and about ${grouped(slowest(1e6))} for 1,000,000`,
+    );
     const over = (base) => wavelengths(plainFrequencies(128, base)).filter((length) => length > 32768).length;
     says(id, `With base 10,000 only ${over(10000)} pairs have a wavelength above 32,768 tokens; with 1,000,000, ${over(1e6)} do`);
     assert.equal(model('qwen2.5-7b').groups[0].rope.base, 1e6);
@@ -100,7 +103,10 @@ describe('2024-2026 deck', () => {
     says(id, `short factors (${fixed(shortDivisors[0], 2)} to about ${fixed(shortDivisors.at(-1), 2)})`);
     says(id, `long ones (about ${fixed(longDivisors[0], 2)} to ${fixed(longDivisors.at(-1), 1)})`);
     says(id, `about ${fixed(longDivisors[0], 2)} on the fastest pair to about ${fixed(longDivisors.at(-1), 1)} on the slowest`);
-    says(id, `pair 0 runs at 1/${fixed(shortDivisors[0], 2)} rad per token up to ${grouped(phi.trainedLength)} tokens\\n# and at about 1/${fixed(longDivisors[0], 2)} beyond`);
+    says(
+      id,
+      `pair 0 runs at 1/${fixed(shortDivisors[0], 2)} rad per token up to ${grouped(phi.trainedLength)} tokens\\n# and at about 1/${fixed(longDivisors[0], 2)} beyond`,
+    );
     for (const set of [shortSet, longSet]) assert.ok(Math.abs(set.attentionFactor - Math.sqrt(1 + Math.log(s) / Math.log(phi.trainedLength))) < 1e-12);
     says(id, `sqrt(1 + ln 32 / ln 4,096) ≈ ${fixed(longSet.attentionFactor, 4)}`);
     says(id, `about ${fixed(longSet.attentionFactor ** 2, 3)} for Phi-3-mini-128k`);
@@ -116,7 +122,10 @@ describe('2024-2026 deck', () => {
     says(id, `so ${neox.rotaryDims} dimensions (${neox.rotaryDims / 2} pairs) rotate and ${neox.unrotatedDims} do not`);
     says(id, `rotates ${gptj.rotaryDims} of ${gptj.rotaryDims + gptj.unrotatedDims} (rotary_dim ${gptj.rotaryDims}, ${gptj.rotaryDims / 2} pairs)`);
     says(id, `# ${neox.rotaryDims} rotated dims, ${neox.rotaryDims / 2} pairs, ${neox.unrotatedDims} position-free`);
-    says(id, `The engine finds ${gptj.longWavelengthCount} pairs with wavelengths above 2,048 tokens, of which ${gptj.outOfRangeCount} are past their trained arc at position 5,000`);
+    says(
+      id,
+      `The engine finds ${gptj.longWavelengthCount} pairs with wavelengths above 2,048 tokens, of which ${gptj.outOfRangeCount} are past their trained arc at position 5,000`,
+    );
   });
 
   test('Qwen2-VL 7B: which coordinate turns each pair', () => {
@@ -151,7 +160,10 @@ describe('2024-2026 deck', () => {
     const id = 'irope-nope-every-fourth-layer';
     const scoutRope = group('llama-4-scout', 'rope');
     const scoutNope = group('llama-4-scout', 'nope');
-    says(id, `Scout has ${model('llama-4-scout').layers} layers: ${scoutRope.layers.length} RoPE layers attending within chunks of ${grouped(scoutRope.span.size)} tokens and ${scoutNope.layers.length} NoPE layers`);
+    says(
+      id,
+      `Scout has ${model('llama-4-scout').layers} layers: ${scoutRope.layers.length} RoPE layers attending within chunks of ${grouped(scoutRope.span.size)} tokens and ${scoutNope.layers.length} NoPE layers`,
+    );
     says(id, `(0-based ${scoutNope.layers.slice(0, 2).join(', ')}, ..., ${scoutNope.layers.at(-1)})`);
     const scale = (p) => beyond('llama-4-scout', p).groups.find((entry) => entry.name === 'nope').queryScale;
     assert.equal(scale(8189), 1);
@@ -202,7 +214,10 @@ describe('2024-2026 deck', () => {
     says('effective-vs-claimed-context', 'Llama 3.1 8B claims 128K');
     says('staged-long-context-pretraining', `Llama 3.1 8B: trained at ${grouped(llama.trainedLength)}, context ${grouped(llama.contextLength)}`);
     const qwen = model('qwen2.5-7b');
-    says('staged-long-context-pretraining', `continued at ${grouped(qwen.trainedLength)} while raising the base from 10,000 to ${grouped(qwen.groups[0].rope.base)}`);
+    says(
+      'staged-long-context-pretraining',
+      `continued at ${grouped(qwen.trainedLength)} while raising the base from 10,000 to ${grouped(qwen.groups[0].rope.base)}`,
+    );
     says('staged-long-context-pretraining', `YaRN factor ${qwen.groups[0].rope.scaling.factor} (and Dual Chunk Attention`);
     says('staged-long-context-pretraining', `inference up to ${grouped(qwen.contextLength)}`);
     const id = 'sliding-window-positions-mistral';
