@@ -59,7 +59,7 @@ test('red-flag drill: true and false statements in one form, "false if quoted" n
   assert.ok(quotedRule <= 26, `"false if quoted" got ${quotedRule} of 40`);
   const truths = seen.filter(({ truth }) => truth).length;
   assert.ok(truths >= 10 && truths <= 30, `${truths} of 40 true: the drill holds as many of each`);
-  const questions = ['core', 'foundations', 'rotary-and-beyond'].flatMap((deck) =>
+  const questions = JSON.parse(readFileSync('web/decks/index.json', 'utf8')).decks.flatMap((deck) =>
     JSON.parse(readFileSync(`web/decks/${deck}.json`, 'utf8')).cards.map((card) => card.question),
   );
   assert.ok(questions.includes(await page.locator('#mode-red-flags .drill-context').textContent()), "the card's question is the context");
