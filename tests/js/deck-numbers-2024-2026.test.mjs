@@ -40,7 +40,7 @@ function bands(name, groupName, factor) {
     else if (Math.abs(ratio * factor - 1) < 1e-9) result.divided.push(pair);
     else result.between.push(pair);
   });
-  return { ...result, wavelength: wavelengths(plain) };
+  return { ...result, wavelength: wavelengths(plain), plain, scaled };
 }
 const beyond = (name, p) => posenc.beyondTrained({ model: name, p });
 const range = (list) => `${list[0]} to ${list.at(-1)}`;
@@ -49,7 +49,7 @@ describe('2024-2026 deck', () => {
   test('Llama 3.1 8B: the llama3 bands, their thresholds and wavelengths, and the base-500,000 ladder', () => {
     const id = 'llama3-rope-scaling-bands';
     const { scaling } = group('llama-3.1-8b', 'all').rope;
-    const { kept, between, divided, wavelength } = bands('llama-3.1-8b', 'all', scaling.factor);
+    const { kept, between, divided, wavelength, plain, scaled } = bands('llama-3.1-8b', 'all', scaling.factor);
     says(id, `${kept.length} kept, ${between.length} blended and ${divided.length} divided`);
     says(id, `${kept.length} pairs kept, ${between.length} blended, ${divided.length} interpolated`);
     says(id, `Pairs ${range(kept)} (wavelengths up to about ${grouped(wavelength[kept.at(-1)])} tokens)`);
@@ -61,6 +61,13 @@ describe('2024-2026 deck', () => {
     says(id, `8,192 / 4 = ${grouped(short)} tokens`);
     says(id, `8,192 / 1 = ${grouped(long)} tokens`);
     says(id, `divided by the factor ${scaling.factor}`);
+    // The blend the card writes, weight (8,192 / wavelength − 1) / 3 on the kept frequency, is the engine's.
+    for (const pair of between) {
+      const weight = (scaling.trainedLength / wavelength[pair] - scaling.lowFreqFactor) / (scaling.highFreqFactor - scaling.lowFreqFactor);
+      const blended = weight * plain[pair] + (1 - weight) * (plain[pair] / scaling.factor);
+      assert.ok(Math.abs(scaled[pair] / blended - 1) < 1e-12, `pair ${pair}`);
+    }
+    says(id, 'with weight (8,192 / wavelength − 1) / 3 on the kept value');
     says(id, `offset ${grouped(scaling.factor * scaling.trainedLength)} then lands where ${grouped(scaling.trainedLength)} did`);
     says(id, `Llama 3.1 8B's ${kept.length + between.length + divided.length} pairs`);
     says(id, `from about ${tens(wavelengths(plainFrequencies(128, 10000)).at(-1))} tokens to about ${grouped(wavelength.at(-1))} tokens`);
