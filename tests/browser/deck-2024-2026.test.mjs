@@ -55,5 +55,10 @@ test('the M-RoPE card opens the grid view with M-RoPE axes, and the Scout card t
     const params = new URL(page.url()).searchParams;
     for (const [name, value] of Object.entries(expected)) assert.equal(params.get(name), value, `${id}: ${name}`);
   }
+  // What the Scout card says, live: the chunked RoPE layers' farthest key and the NoPE layers' query scale at 100,000.
+  const rope = await page.locator('section[data-view="position"] .scheme-rope').first().innerText();
+  assert.match(rope, /chunks of 8,192 keys \(36 layers\): the farthest key it sees is 1,696 back/);
+  assert.match(rope, /every earlier key \(12 layers\).*queries are scaled by 1\.256/s);
+  assert.match(JSON.stringify(cardById('irope-nope-every-fourth-layer')), /100,000 − 98,304 = 1,696/);
   assert.deepEqual(site.consoleErrors, []);
 });
