@@ -49,13 +49,13 @@ export const ropeTemplates = {
       const divided = L / low;
       const where = `Pair ${i} turns by $\\theta = ${grouped(rope.base)}^{-${2 * i}/${model.headDim}}$ = ${format(trained[i])} per token, a wavelength $2\\pi / \\theta$ = ${format(wavelength)} tokens.`;
       let rule;
-      if (wavelength < kept) rule = `That is under L / high_freq_factor = ${format(kept)}: the pair is kept, divided by 1.`;
+      if (wavelength < kept) rule = `That is under L / high_freq_factor = ${grouped(format(kept))}: the pair is kept, divided by 1.`;
       else if (wavelength > divided)
-        rule = `That is over L / low_freq_factor = ${format(divided)}: the pair is interpolated, its frequency divided by s = ${factor}.`;
+        rule = `That is over L / low_freq_factor = ${grouped(format(divided))}: the pair is interpolated, its frequency divided by s = ${factor}.`;
       else {
         const smooth = (L / wavelength - low) / (high - low);
         rule =
-          `That lies between ${format(kept)} and ${format(divided)}, so the pair is blended: m = (L / λ − low) / (high − low) = ${format(smooth)}, `
+          `That lies between ${grouped(format(kept))} and ${grouped(format(divided))}, so the pair is blended: m = (L / λ − low) / (high − low) = ${format(smooth)}, `
           + `and the new frequency $(1 − m) \\theta / s + m \\theta$ = ${format(scaled[i])} is θ divided by ${format(answer)}.`;
       }
       return { answer, explanation: `${where} ${rule}` };
