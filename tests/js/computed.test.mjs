@@ -3,6 +3,7 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { closeTo, loadForTests } from './load.mjs';
+import { ropeClosedForms } from './computed-rope-reference.mjs';
 
 const quiz = new URL('../../dist/quiz/', import.meta.url);
 const { computedTemplates, prepareComputedCard, checkAnswer, drawParams } = await import(new URL('computed-templates.js', quiz));
@@ -49,6 +50,7 @@ const expected = {
   'ntk-base': ({ d, s }) => 10000 * s ** (d / (d - 2)),
   'yarn-attention-factor': ({ s }) => 0.1 * Math.log(s) + 1,
   'learned-overflow-row': ({ policy, p, L }) => (policy === 'clamp' ? L - 1 : p % L),
+  ...ropeClosedForms,
 };
 
 test('every computed card of the shipped deck matches an independent closed form over 50 seeded drawings', () => {
@@ -62,7 +64,7 @@ test('every computed card of the shipped deck matches an independent closed form
       const got = Array.isArray(prepared.answer) ? prepared.answer : [prepared.answer];
       const wanted = Array.isArray(want) ? want : [want];
       assert.equal(got.length, wanted.length, card.id);
-      // relative 1e-9: the NTK base is ~25,000, everything else is of order 1
+      // relative 1e-9: the NTK bases are ~10,000-140,000, everything else is of order 1
       got.forEach((value, index) =>
         closeTo(value, wanted[index], 1e-9 * Math.max(1, Math.abs(wanted[index])), `${card.id} ${JSON.stringify(prepared.params)}`),
       );

@@ -2,9 +2,10 @@
 // expected answer with a short worked explanation. Adding a template for a new engine function
 // is one entry in `computedTemplates` (the validator and the card view read this registry).
 
-const format = (value) => Number(value.toPrecision(6)).toString();
-/** An answer as the check shows it: six significant digits, lists comma-separated. */
-export const formatAnswer = (answer) => (Array.isArray(answer) ? answer : [answer]).map(format).join(', ');
+import { formatAnswer, formatNumber as format } from './computed-format.js';
+import { ropeTemplates } from './computed-templates-rope.js';
+
+export { formatAnswer };
 
 /**
  * @typedef {object} ComputedResult
@@ -203,6 +204,8 @@ export const computedTemplates = {
       };
     },
   },
+
+  ...ropeTemplates,
 };
 
 /**
