@@ -1,4 +1,4 @@
-// Every number in the rotary and computed decks that the engine can compute, computed and looked for in the card's
+// Every number in the foundations, core, rotary and computed decks that the engine can compute, computed and looked for in the card's
 // own words: a card that teaches a number the engine does not give fails here, naming the card and the sentence.
 // Cards round (0.273 rad, "about 25,100"), so each check rounds the engine's double the way its card does.
 import { before, test } from 'node:test';
@@ -179,5 +179,50 @@ test('the YaRN factor card gives the factor on q and k and its square on the log
   says(
     computedCards.get('computed-yarn-factor'),
     `about ${fixed(attentionFactor, 3)} for s = 2.44), so the logits grow by its square, about ${fixed(attentionFactor ** 2, 3)}`,
+  );
+});
+
+const foundations = new Map(cardsOf('foundations').map((card) => [card.id, card]));
+const core = new Map(cardsOf('core').map((card) => [card.id, card]));
+
+test('sinusoidal at d_model 512, position 5,000 after 2,048: the long pairs, the ones not yet wrapped, the slowest angle', () => {
+  const card = foundations.get('position-5000-absolute-schemes');
+  const result = posenc.beyondTrained({ scheme: 'sinusoidal', p: far, trainedLength: L, dModel: 512 });
+  const { wavelength, angleAtP, seenMax } = result.pairs;
+  const long = [...wavelength.keys()].filter((pair) => wavelength[pair] > L);
+  const unwrapped = long.filter((pair) => wavelength[pair] > far).length;
+  says(
+    card,
+    `Pairs ${long[0]} to ${long.at(-1)}, ${result.longWavelengthCount} of the 256, have wavelengths above 2,048, from about ${grouped(Math.round(wavelength[long[0]] / 10) * 10)} up to about ${hundreds(wavelength.at(-1))}`,
+  );
+  says(card, `the ${unwrapped} pairs whose wavelength exceeds 5,000 have not wrapped`);
+  says(card, `The other ${long.length - unwrapped} have wrapped`);
+  says(card, `the slowest moves from ${fixed(seenMax.at(-1), 3)} rad at 2,047 to ${fixed(angleAtP.at(-1), 3)} rad at 5,000`);
+  // "some onto familiar angles": of the wrapped pairs, some are out of range and some are not.
+  const wrappedOut = result.outOfRangeCount - unwrapped;
+  assert.ok(wrappedOut > 0 && wrappedOut < long.length - unwrapped, `${wrappedOut} of the wrapped pairs out of range`);
+  says(foundations.get('sinusoidal-wavelengths-binary-counter'), `At d_model 512 the longest is about ${hundreds(wavelength.at(-1))} positions`);
+});
+
+test('the seed card: the slowest pair of a 64-wide encoding, 0.273 rad at most in training and 0.667 at 5,000', () => {
+  const result = posenc.beyondTrained({ scheme: 'sinusoidal', p: far, trainedLength: L, dModel: 64 });
+  const { angleAtP, seenMax } = result.pairs;
+  says(
+    core.get('sinusoidal-vs-learned-beyond-length'),
+    `slowest pair: ${fixed(seenMax.at(-1), 3)} rad at most in training, ${fixed(angleAtP.at(-1), 3)} rad at 5000`,
+  );
+});
+
+test("T5's last bucket starts at distance 91 in the encoder and 113 in the decoder, as the card says", () => {
+  const firstInLastBucket = (bidirectional) => {
+    const distances = Array.from({ length: 200 }, (_, k) => -k); // keys before the query
+    const buckets = Array.from(posenc.t5Bucket({ relativePositions: distances, bidirectional }));
+    const last = Math.max(...buckets);
+    return buckets.indexOf(last);
+  };
+  const [encoder, decoder] = [firstInLastBucket(true), firstInLastBucket(false)];
+  says(
+    foundations.get('t5-relative-bias-buckets'),
+    `the last bucket actually starts at ${encoder} in bidirectional mode and ${decoder} in unidirectional mode`,
   );
 });
