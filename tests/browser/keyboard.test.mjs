@@ -56,18 +56,35 @@ const focusIsOn = () =>
     return active === document.body ? 'body' : `${active?.tagName} ${active?.id} ${active?.className}`;
   });
 
+/** Presses Good and waits until the grade is stored and Review shows the next card, so no key acts on the old one. */
+async function gradeGood(graded) {
+  const { page } = site;
+  const question = await page.locator('#card-question').textContent();
+  await page.keyboard.press('3');
+  await page
+    .waitForFunction(
+      ([count, previous]) =>
+        (JSON.parse(localStorage.getItem('posenc.quiz.progress') ?? 'null')?.log.length ?? 0) === count
+        && document.getElementById('card-question')?.textContent !== previous,
+      [graded + 1, question],
+      { timeout: 10_000 },
+    )
+    .catch(async () => {
+      const now = await page.locator('#card-question').textContent();
+      assert.fail(`grade ${graded + 1} was not taken: focus on ${await focusIsOn()}, ${now === question ? 'the same card' : 'a new card'} on screen`);
+    });
+  return graded + 1;
+}
+
 test("Anki's habit: Space flips, 1-4 grade, type then Enter checks, and focus stays on the card throughout", async () => {
   const { page } = site;
   // The seed card is flipped (previous test); grade it, then conceptual cards until the first computed one.
-  let graded = 0;
-  await page.keyboard.press('3');
-  graded++;
+  let graded = await gradeGood(0);
   while ((await page.locator('#card .computed-answer').count()) === 0) {
     assert.equal(await focusIsOn(), 'card', `after grading card ${graded}`);
     await page.keyboard.press('Space');
     assert.equal(await page.locator('#card-back').isVisible(), true, 'Space flipped the card');
-    await page.keyboard.press('3');
-    graded++;
+    graded = await gradeGood(graded);
     assert.ok(graded < 8, 'a computed card comes within the first few new cards');
   }
   assert.equal((await storedProgress()).log.length, graded);

@@ -280,13 +280,14 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
     if (report) onChange(state(), true);
   }
 
-  // Keys: only while the quiz is the view on screen; ignored while typing or inside a dialog;
+  // Keys: only while the quiz is the view on screen; ignored while typing or inside an open dialog
+  // (just after Escape, the focus can still sit in the closed dialog until the next frame moves it);
   // Space/Enter left to a focused control.
   const shortcuts = /** @type {HTMLDialogElement} */ (byId('shortcuts-dialog'));
   byId('quiz-shortcuts-open').addEventListener('click', () => shortcuts.showModal());
   document.addEventListener('keydown', (event) => {
     const target = /** @type {HTMLElement} */ (event.target);
-    if (panel.hidden || event.defaultPrevented || target.closest('input, select, textarea, [contenteditable], dialog')) return;
+    if (panel.hidden || event.defaultPrevented || target.closest('input, select, textarea, [contenteditable], dialog[open]')) return;
     if (event.key === '?') {
       shortcuts.showModal();
       event.preventDefault();
