@@ -21,12 +21,18 @@ test('the deep link sets the preset and seed', async () => {
   assert.equal(await site.page.locator('#model-seed').inputValue(), '3');
 });
 
+/**
+ * Waits until the progress line starts with `text`. A locator waits from Playwright's own isolated world; a
+ * waitForFunction that has to poll evaluates in the page, where the strict CSP can refuse it and log an EvalError.
+ */
+const progressStartsWith = (page, text, timeout = 30_000) => page.locator('#model-progress-text', { hasText: new RegExp(`^${text}`) }).waitFor({ timeout });
+
 test('cancel stops a run and leaves the page usable', async () => {
   const { page } = site;
   await page.click('#model-train');
-  await page.waitForFunction(() => document.getElementById('model-progress-text').textContent.startsWith('Training'));
+  await progressStartsWith(page, 'Training');
   await page.click('#model-cancel');
-  await page.waitForFunction(() => document.getElementById('model-progress-text').textContent.startsWith('Cancelled'), null, { timeout: 5_000 });
+  await progressStartsWith(page, 'Cancelled', 5_000);
   assert.equal(await page.locator('#model-train').isEnabled(), true);
 });
 
@@ -36,7 +42,7 @@ test('the quick preset trains every scheme and shows accuracy, confidence and a 
   // The run's settings hold until it ends: labels and the export name are the run's.
   assert.equal(await page.locator('#model-preset').isDisabled(), true);
   assert.equal(await page.locator('#model-seed').isDisabled(), true);
-  await page.waitForFunction(() => document.getElementById('model-progress-text').textContent.startsWith('Done'), null, { timeout: 120_000 });
+  await progressStartsWith(page, 'Done', 120_000);
   for (const task of ['copyBack', 'recallFirst']) {
     const rows = page.locator(`.model-task[data-task="${task}"] .model-table tbody tr`);
     assert.equal(await rows.count(), 10, `${task}: five schemes plus five learned policies`);
