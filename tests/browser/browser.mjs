@@ -83,6 +83,13 @@ export async function openSite({ bypassCSP = false } = {}) {
 }
 
 /**
+ * Waits until the element at `selector` has text matching `pattern`. A locator waits from Playwright's isolated
+ * world; a waitForFunction that has to poll evaluates in the page, where the strict CSP can refuse it and log an
+ * EvalError that the console checks then report.
+ */
+export const waitForText = (page, selector, pattern, timeout = 30_000) => page.locator(selector, { hasText: pattern }).waitFor({ timeout });
+
+/**
  * Serious and critical axe-core violations inside `selector`, or in the whole page (page-level
  * rules included) when it is null; `rules` adds rules of any impact. The page needs a bypassCSP context.
  * @param {import('playwright-core').Page} page @param {string | null} selector @param {{ rules?: string[] }} [options]

@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { axeViolations, openSite } from './browser.mjs';
-import { exported, runEnded } from './experiment-section.mjs';
+import { exported, progressStartsWith, runEnded, sectionReady } from './experiment-section.mjs';
 
 let site;
 before(async () => {
@@ -29,7 +29,7 @@ async function tableMatches(page, json) {
 test('a deep link selects scaling at inference; by keyboard, Run scores six scalings and the page says where PI and YaRN stand', async () => {
   const { page } = site;
   await page.goto(`${site.url}?view=model&experiment=scaling&size=quick`);
-  await page.waitForFunction(() => document.querySelector('#grid-size option'), null, { timeout: 30_000 });
+  await sectionReady(page);
   assert.equal(await page.locator('#grid-experiment').inputValue(), 'scaling');
   assert.match(await page.locator('#grid-progress-text').textContent(), /press Run/, 'a deep link selects; it does not run unasked');
   await page.focus('#grid-size');
@@ -61,10 +61,10 @@ test('a deep link selects scaling at inference; by keyboard, Run scores six scal
 test('the short fine-tune states its budget, fine-tunes each scaling in the worker, and says whether PI was rescued', async () => {
   const { page } = site;
   await page.goto(`${site.url}?view=model&experiment=finetune&size=quick`);
-  await page.waitForFunction(() => document.querySelector('#grid-size option'), null, { timeout: 30_000 });
+  await sectionReady(page);
   assert.equal(await page.locator('#grid-experiment').inputValue(), 'finetune');
   await page.click('#grid-run');
-  await page.waitForFunction(() => document.getElementById('grid-progress-text').textContent.startsWith('Training'), null, { timeout: 30_000 });
+  await progressStartsWith(page, 'Training');
   await done(page);
   assert.match(await page.locator('#grid-progress-text').textContent(), /^Done: 6 scalings fine-tuned and scored/);
   const json = JSON.parse((await exported(page, '#grid-export-json')).text);

@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { axeViolations, openSite } from './browser.mjs';
-import { exported, runEnded } from './experiment-section.mjs';
+import { exported, progressStartsWith, runEnded, sectionReady } from './experiment-section.mjs';
 
 let site;
 before(async () => {
@@ -19,7 +19,7 @@ const done = runEnded;
 test('a deep link selects the hybrid experiment; Run trains its four models and each gets a finding', async () => {
   const { page } = site;
   await page.goto(`${site.url}?view=model&experiment=hybrid&size=quick&seed=2`);
-  await page.waitForFunction(() => document.querySelector('#grid-size option'), null, { timeout: 30_000 });
+  await sectionReady(page);
   assert.equal(await page.locator('#grid-experiment').inputValue(), 'hybrid');
   assert.equal(await page.locator('#grid-size').inputValue(), 'quick');
   assert.match(await page.locator('#grid-progress-text').textContent(), /press Run/, 'a deep link selects; it does not train unasked');
@@ -48,7 +48,7 @@ test('a deep link selects the hybrid experiment; Run trains its four models and 
 test('from the model view, by keyboard: pick the passkey experiment, run it, and read a heatmap per scheme', async () => {
   const { page } = site;
   await page.goto(`${site.url}?view=model`);
-  await page.waitForFunction(() => document.querySelector('#grid-size option'), null, { timeout: 30_000 });
+  await sectionReady(page);
   await page.focus('#grid-experiment');
   await page.keyboard.press('End'); // the last experiment, the hybrid
   assert.equal(await page.locator('#grid-experiment').inputValue(), 'hybrid');
@@ -94,11 +94,11 @@ test('from the model view, by keyboard: pick the passkey experiment, run it, and
 test('cancel stops a run and leaves the section usable', async () => {
   const { page } = site;
   await page.goto(`${site.url}?view=model&experiment=passkey&size=larger`);
-  await page.waitForFunction(() => document.querySelector('#grid-size option'), null, { timeout: 30_000 });
+  await sectionReady(page);
   assert.equal(await page.locator('#grid-size').inputValue(), 'larger');
   await page.click('#grid-run');
-  await page.waitForFunction(() => document.getElementById('grid-progress-text').textContent.startsWith('Training'));
+  await progressStartsWith(page, 'Training');
   await page.click('#grid-cancel');
-  await page.waitForFunction(() => document.getElementById('grid-progress-text').textContent.startsWith('Cancelled'), null, { timeout: 10_000 });
+  await progressStartsWith(page, 'Cancelled', 10_000);
   assert.equal(await page.locator('#grid-run').isEnabled(), true);
 });

@@ -3,7 +3,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { axeViolations, openSite } from './browser.mjs';
+import { axeViolations, openSite, waitForText } from './browser.mjs';
 import { settledOverflow } from './layout.js';
 
 let site;
@@ -21,11 +21,7 @@ test('the deep link sets the preset and seed', async () => {
   assert.equal(await site.page.locator('#model-seed').inputValue(), '3');
 });
 
-/**
- * Waits until the progress line starts with `text`. A locator waits from Playwright's own isolated world; a
- * waitForFunction that has to poll evaluates in the page, where the strict CSP can refuse it and log an EvalError.
- */
-const progressStartsWith = (page, text, timeout = 30_000) => page.locator('#model-progress-text', { hasText: new RegExp(`^${text}`) }).waitFor({ timeout });
+const progressStartsWith = (page, text, timeout) => waitForText(page, '#model-progress-text', new RegExp(`^${text}`), timeout);
 
 test('cancel stops a run and leaves the page usable', async () => {
   const { page } = site;
