@@ -28,7 +28,7 @@ function pairIndex(pair, count) {
 }
 
 /** The base a rotary block of headDim dimensions turns with, read back from its second frequency: theta_1 = base^(-2/headDim). */
-const baseOf = (frequencies, headDim) => frequencies[1] ** (-headDim / 2);
+export const baseOf = (frequencies, headDim) => frequencies[1] ** (-headDim / 2);
 
 const AXIS_NAMES = ['t (temporal)', 'h (height)', 'w (width)'];
 

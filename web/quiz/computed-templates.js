@@ -3,7 +3,7 @@
 // is one entry in `computedTemplates` (the validator and the card view read this registry).
 
 import { formatAnswer, formatNumber as format } from './computed-format.js';
-import { ropeTemplates } from './computed-templates-rope.js';
+import { baseOf, ropeTemplates } from './computed-templates-rope.js';
 
 export { formatAnswer };
 
@@ -170,7 +170,7 @@ export const computedTemplates = {
     params: ['d', 's'],
     compute(engine, { d, s }) {
       const { frequencies } = engine.ropeFrequencies({ headDim: Number(d), scaling: { kind: 'ntk', factor: Number(s) } });
-      const answer = frequencies[1] ** (-Number(d) / 2); // theta_1 = base'^(-2/d)
+      const answer = baseOf(frequencies, Number(d));
       return {
         answer,
         explanation: `NTK-aware scaling sets $b_{ntk} = b · s^{d/(d-2)}$ = 10000 × ${s}^(${d}/${Number(d) - 2}) = ${format(answer)}.`,
