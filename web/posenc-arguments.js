@@ -211,8 +211,94 @@ function copyList(value, path, maxLength) {
   return numbers;
 }
 
-/** A plain object's fields named in `shape`, each copied; other values as the module should see them. */
-function copyObject(value, shape, path, maxLength) {
+/** Where a field at `path` ('options' or a nested path) with this key is named in messages. */
+const fieldPath = (path, key) => (path === 'options' ? key : `${path}.${key}`);
+
+/** Every object level of a shape: [path, shape] pairs, the top level ('options') first. */
+function shapeLevels(shape, path = 'options') {
+  const nested = Object.entries(shape).filter(([, kind]) => typeof kind === 'object');
+  return [[path, shape], ...nested.flatMap(([key, kind]) => shapeLevels(kind, fieldPath(path, key)))];
+}
+
+/**
+ * Edit distance (insertions, deletions, substitutions and swaps of neighbours each cost 1), ignoring
+ * case, stopping early once it is past `limit` (returns limit + 1 then).
+ */
+function editDistance(a, b, limit) {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  if (Math.abs(x.length - y.length) > limit) return limit + 1;
+  let before = [];
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) current[j] = Math.min(current[j], before[j - 2] + 1);
+      best = Math.min(best, current[j]);
+    }
+    if (best > limit) return limit + 1;
+    before = previous;
+    previous = current;
+  }
+  return previous[y.length];
+}
+
+const levelName = (path) => (path === 'options' ? 'at the top level' : `in ${path}`);
+
+/** How far a key may be from a real one to be suggested: one slip in a short name, about a third of a long one. */
+const slips = (key) => Math.max(1, Math.floor(key.length / 3));
+
+const orList = (items) => (items.length === 1 ? items[0] : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);
+
+/**
+ * The hint for `key`, unknown at `path` of a function whose whole shape is `root`: the same key, or
+ * one a slip away, at this level or at another (one level up or down, or beside), nearest first.
+ */
+function suggestion(key, path, root) {
+  const levels = shapeLevels(root);
+  const here = levels.find(([at]) => at === path)[1];
+  const others = levels.filter(([at]) => at !== path);
+  const where = (at, name) => (at === 'options' ? `options.${name}` : `${at}.${name}`);
+  // A name as far from the key as the key is long ('x' for 'p') shares nothing with it: no hint.
+  const near = (names, distance) => names.filter((name) => distance < Math.max(key.length, name.length) && editDistance(key, name, distance) <= distance);
+  const sameCase = near(Object.keys(here), 0);
+  if (sameCase.length > 0) return `did you mean '${sameCase[0]}'? Names are case-sensitive.`;
+  const elsewhere = others.flatMap(([at, shape]) => near(Object.keys(shape), 0).map((name) => where(at, name)));
+  if (elsewhere.length === 1) {
+    const [to] = elsewhere;
+    const toLevel = to.startsWith('options.') ? 'at the top level' : `in ${to.slice(0, to.lastIndexOf('.'))}`;
+    return `did you mean ${to}? It belongs ${toLevel}, not ${levelName(path)}.`;
+  }
+  if (elsewhere.length > 1) return `did you mean ${orList(elsewhere)}?`;
+  for (let distance = 1; distance <= slips(key); distance++) {
+    const close = near(Object.keys(here), distance);
+    if (close.length > 0) return `did you mean ${orList(close.map((name) => `'${name}'`))}?`;
+    const closeElsewhere = others.flatMap(([at, shape]) => near(Object.keys(shape), distance).map((name) => where(at, name)));
+    if (closeElsewhere.length > 0) return `did you mean ${orList(closeElsewhere)}?`;
+  }
+  return undefined;
+}
+
+/** Throws a TypeError for the first own enumerable key of `value` that `shape` (at `path` of `context.name`) does not list. */
+function rejectUnknownKeys(value, shape, path, context) {
+  const keys = guarded(path, () => Object.keys(value));
+  const unknown = keys.find((key) => !Object.hasOwn(shape, key));
+  if (unknown === undefined) return;
+  const key = bounded(unknown);
+  const level = path === 'options' ? context.name : `${context.name}'s ${path}`;
+  const hint = unknown.length > MAX_TEXT ? undefined : suggestion(unknown, path, context.root);
+  const allowed = `Allowed ${levelName(path)}: ${Object.keys(shape).join(', ')}.`;
+  throw new TypeError(`${fieldPath(path, key)} is not an option of ${level}${hint ? `; ${hint}` : '.'} ${allowed}`);
+}
+
+/**
+ * A plain object's fields named in `shape`, each copied; other values as the module should see them.
+ * A key `shape` does not list is an error: the module would never read it, so the caller's value would be lost.
+ */
+function copyObject(value, shape, path, maxLength, context) {
   if (typeof value !== 'object' || value === null) return copyScalar(value);
   if (isArray(value)) return [];
   const prototype = guarded(path, () => Object.getPrototypeOf(value));
@@ -220,14 +306,16 @@ function copyObject(value, shape, path, maxLength) {
   if (!plain) throw new TypeError(`${path} must be a plain object ({ name: value, ... }); got ${describe(value)}`);
   const copy = {};
   for (const [key, kind] of Object.entries(shape)) {
-    const at = path === 'options' ? key : `${path}.${key}`;
+    const at = fieldPath(path, key);
     const field = guarded(at, () => {
       const descriptor = Reflect.getOwnPropertyDescriptor(value, key);
       if (!descriptor?.enumerable) return undefined;
       return descriptor.get ? descriptor.get.call(value) : descriptor.value;
     });
-    copy[key] = kind === scalar ? copyScalar(field) : kind === list ? copyList(field, at, maxLength) : copyObject(field, kind, at, maxLength);
+    copy[key] = kind === scalar ? copyScalar(field) : kind === list ? copyList(field, at, maxLength) : copyObject(field, kind, at, maxLength, context);
   }
+  // After the fields, so a field that cannot be read is named as before; a nested object's keys are checked inside.
+  rejectUnknownKeys(value, shape, path, context);
   return copy;
 }
 
@@ -235,12 +323,18 @@ function copyObject(value, shape, path, maxLength) {
  * The arguments of `name` (a key of argumentShapes) as plain values: a fresh object holding only
  * the fields that function reads, or, for what is not an object, a value the module rejects as it
  * would the original. Throws a TypeError or RangeError naming the argument for what cannot be
- * read, a list longer than `maxLength` (no list the module accepts is longer), or a nested object
- * that is not plain.
+ * read, a list longer than `maxLength` (no list the module accepts is longer), a nested object
+ * that is not plain, or a key the function does not read (at any level; the message names its
+ * path, the keys allowed there and the nearest one).
  * @param {unknown} options @param {keyof typeof argumentShapes} name @param {number} maxLength
  */
 export function readArguments(options, name, maxLength) {
-  return copyObject(options, argumentShapes[name], 'options', maxLength);
+  return copyObject(options, argumentShapes[name], 'options', maxLength, { name, root: argumentShapes[name] });
+}
+
+/** Throws the unknown-key TypeError for a key of plain object `options` that `shape` (of function `name`) lacks. */
+export function rejectUnknownOptions(options, shape, name) {
+  rejectUnknownKeys(options, shape, 'options', { name, root: shape });
 }
 
 /** A single number argument (alibiSlopes' nHeads alone) as the module should see it. */

@@ -1,7 +1,9 @@
 // The public API of posenc.js, written by hand (small on purpose: what a caller passes and gets back).
 // posenc.js is checked against it (jsconfig.json, npm test), so the two cannot drift apart.
 // Every function takes one options object; fields left out take the defaults in brackets. Bad input
-// throws a RangeError or TypeError naming the argument, the value and what is allowed.
+// throws a RangeError or TypeError naming the argument, the value and what is allowed; a key a function
+// does not read throws a TypeError naming it and the nearest real key (tests/js/api-types.test.mjs keeps
+// the keys here equal to web/posenc-arguments.js's table).
 // The names (Scheme, Overflow, ...) are the module's, listed at run time in posenc.names; a test
 // (tests/js/posenc-types.test.mjs) keeps these unions equal to them.
 
@@ -406,8 +408,13 @@ export interface ModelPreset {
   sources: ReadonlyArray<{ covers: string; where: string }>;
 }
 
-/** A model given by its parameters; any field of the preset's trainer may be overridden. */
-type ModelOptions = { scheme: Scheme; task: Task; parameters: Numbers; preset?: string; overflow?: Overflow; scaling?: RopeScaling } & Partial<TrainerSettings>;
+/** The fields of TrainerSettings that say how a model is trained, not what it is: a given model reads none of them. */
+type RecipeField = 'batchSize' | 'queriesPerSequence' | 'learningRate' | 'warmupSteps' | 'warmupLength' | 'windowSteps' | 'windowLength' | 'windowBatch';
+
+/** A model given by its parameters; any field of the preset's trainer that shapes the model may be overridden. */
+type ModelOptions = { scheme: Scheme; task: Task; parameters: Numbers; preset?: string; overflow?: Overflow; scaling?: RopeScaling } & Partial<
+  Omit<TrainerSettings, RecipeField>
+>;
 
 /** The scaling kinds the extension experiments compare (every kind set from s and L alone). */
 export type ExtensionKind = Exclude<ScalingKind, 'longrope'>;
@@ -444,7 +451,7 @@ type ExtensionOptions = {
   targetLength?: number;
   scheme?: 'rope';
   task?: Task;
-} & Partial<Omit<TrainerSettings, 'batchSize' | 'queriesPerSequence' | 'learningRate'>>;
+} & Partial<Omit<TrainerSettings, RecipeField>>;
 
 export interface ModelProbe {
   heads: number;
@@ -545,7 +552,7 @@ export interface Posenc {
       latentDims?: number;
       /** [{ kind: 'full' }] */
       span?: AttentionSpan;
-    } & RopeOptions,
+    } & Omit<RopeOptions, 'rotaryAxes' | 'mropeSection'>,
   ): { logits: Float64Array; weights: Float64Array };
   /** What a scheme does at position p [5000] when training stopped at trainedLength [2048]. */
   beyondTrained<S extends Scheme>(

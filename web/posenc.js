@@ -3,7 +3,7 @@
 // objects of JS-owned typed arrays. Bad input throws a RangeError or TypeError naming the
 // argument, the value and what is allowed; the module keeps working afterwards.
 import createPosencModule from './posenc-core.mjs';
-import { describe, isPlainOptions, readArguments, readScalar } from './posenc-arguments.js';
+import { describe, isPlainOptions, readArguments, readScalar, rejectUnknownOptions } from './posenc-arguments.js';
 
 // The public API's types are in posenc.d.ts, beside this file; loadPosenc's result is checked against it.
 /** @typedef {import('./posenc.js').Posenc} Posenc */
@@ -97,6 +97,7 @@ function unwrap(result) {
  * @returns {Promise<Posenc>}
  */
 export async function loadPosenc(options = {}) {
+  if (isPlainOptions(options)) rejectUnknownOptions(options, { wasmBinary: 'list' }, 'loadPosenc');
   const moduleOptions = { locateFile: (name) => (name.endsWith('.wasm') ? new URL('posenc.wasm', import.meta.url).href : name) };
   if (options.wasmBinary) moduleOptions.wasmBinary = options.wasmBinary;
   const module = await createPosencModule(moduleOptions);

@@ -67,6 +67,9 @@ for (const [name, env] of Object.entries(conditions)) {
   report.kernels[name] = runPeer('node', [path.join(here, 'kernels_wasm.mjs'), REPEATS], env);
   report.kernels[name].numpy = runPeer('/usr/bin/python3', [path.join(here, 'kernels_numpy.py'), REPEATS], env);
 }
+// The unknown-key check every call runs, beside the 64 x 64 sinusoidal call that includes it.
+log('unknown-key check');
+report.keyCheck = runPeer('node', [path.join(here, 'key-check.mjs'), REPEATS]);
 
 // 3. The toy model: training steps per second in wasm beside the same model in PyTorch (Debian's
 // python3-torch, CPU) at both presets' shapes, and the whole quick preset natively and in node.
@@ -194,6 +197,15 @@ for (const [scheme, t] of Object.entries(trainedRows.schemes)) {
     check(t.median <= 16),
   );
 }
+const { keyCheck } = report;
+row(
+  `unknown-key check, share of a ${keyCheck.shape} sinusoidal call (${keyCheck.checkMicroseconds.toFixed(3)} of ${keyCheck.callMicroseconds.toFixed(1)} us)`,
+  `${(keyCheck.share * 100).toFixed(2)} %`,
+  '',
+  '',
+  '< 1 %',
+  check(keyCheck.share < 0.01),
+);
 const { presets } = report.kernels['default allocator'];
 // One model's analysis is what a slider step of the position view asks of the engine per preset.
 row(

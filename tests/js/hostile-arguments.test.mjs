@@ -64,7 +64,7 @@ const hostile = [
   [() => posenc.ropeScore({ q: trapping([1, 0], 'has'), k: [0, 1], m: 1, n: 0 }), null],
   [() => posenc.ropeFrequencies({ headDim: 8, scaling: Object.create(Date.prototype) }), 'scaling'],
   [() => posenc.alibiSlopes(revoked()), 'nHeads'],
-  [() => posenc.alibiSlopes({ valueOf: () => throwing() }), 'nHeads'],
+  [() => posenc.alibiSlopes({ valueOf: () => throwing() }), 'valueOf'], // an options object: valueOf is a key it does not read
   [() => posenc.alibiBias(trapping({}, 'ownKeys')), null],
   [() => posenc.t5Bucket({ relativePositions: Object.defineProperty([1, 2], 0, { get: () => throwing() }) }), 'relativePositions[0]'],
   [() => posenc.attention({ scheme: { toString: () => 'rope' }, queryPosition: 4, dModel: 8 }), 'scheme'],

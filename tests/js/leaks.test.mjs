@@ -84,7 +84,7 @@ test(`${calls} calls, many failing, leave heap, stack and handles where they wer
   assert.ok(Math.abs(figures.stackGrowth) < MB, `the stack grew by ${figures.stackGrowth} bytes`);
   assert.equal(before.stackPointer, after.stackPointer, 'between calls the stack pointer is back at its base');
   assert.equal(figures.handleGrowth, 0, 'Embind value handles leaked');
-  assert.equal(posenc.trainerDispose(posenc.trainerCreate({ scheme: 'nope', task: 'copyBack' })).live, 0, 'no trainer left alive');
+  assert.equal(posenc.trainerDispose({ id: posenc.trainerCreate({ scheme: 'nope', task: 'copyBack' }).id }).live, 0, 'no trainer left alive');
 });
 
 test('memoryStats describes a sane heap', () => {

@@ -111,9 +111,15 @@ describe('alibi', () => {
     for (const nHeads of [1, 3, 8, 12]) assert.deepEqual(posenc.alibiSlopes({ nHeads }), posenc.alibiSlopes(nHeads), `nHeads ${nHeads}`);
     assert.throws(() => posenc.alibiSlopes({ nHeads: 0 }), { name: 'RangeError', message: 'nHeads must be an integer from 1 to 1024; got 0' });
     assert.throws(() => posenc.alibiSlopes({ nHeads: '8' }), { name: 'TypeError', message: /^nHeads/ });
-    assert.throws(() => posenc.alibiSlopes({ heads: 8 }), { name: 'TypeError', message: /^nHeads/ }, 'a missing nHeads is named');
-    const extras = { nHeads: 4, queryLength: 2, keyLength: 3 };
-    assert.deepEqual(posenc.alibiSlopes(extras), posenc.alibiSlopes(4), 'one settings object serves alibiBias and alibiSlopes');
+    assert.throws(() => posenc.alibiSlopes({}), { name: 'TypeError', message: /^nHeads/ }, 'a missing nHeads is named');
+    const misnamed = { name: 'TypeError', message: /^heads is not an option of alibiSlopes; did you mean 'nHeads'\?/ };
+    assert.throws(() => posenc.alibiSlopes({ heads: 8 }), misnamed, 'a misnamed nHeads is named, with the real name');
+    const biasSettings = { nHeads: 4, queryLength: 2, keyLength: 3 };
+    assert.throws(
+      () => posenc.alibiSlopes(biasSettings),
+      { name: 'TypeError', message: /^queryLength is not an option of alibiSlopes/ },
+      "alibiBias's lengths",
+    );
   });
 
   test('bias is -m (i - j) for past keys and -Infinity for future ones', () => {

@@ -21,7 +21,7 @@ before(async () => {
     posenc.trainerDispose({ id });
   }
 });
-after(() => assert.equal(posenc.trainerDispose(posenc.trainerCreate({ scheme: 'nope', task: 'copyBack' })).live, 0, 'a test left a trainer alive'));
+after(() => assert.equal(posenc.trainerDispose({ id: posenc.trainerCreate({ scheme: 'nope', task: 'copyBack' }).id }).live, 0, 'a test left a trainer alive'));
 
 const probe = (scheme, options) => posenc.modelProbe({ scheme, task: trained[scheme].task, parameters: trained[scheme].parameters, ...options });
 

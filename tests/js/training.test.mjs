@@ -10,7 +10,7 @@ before(async () => {
   posenc = await loadForTests();
   quick = posenc.training.presets.find((preset) => preset.name === 'quick');
 });
-after(() => assert.equal(posenc.trainerDispose(posenc.trainerCreate({ scheme: 'nope', task: 'copyBack' })).live, 0, 'a test left a trainer alive'));
+after(() => assert.equal(posenc.trainerDispose({ id: posenc.trainerCreate({ scheme: 'nope', task: 'copyBack' }).id }).live, 0, 'a test left a trainer alive'));
 
 /** Trains scheme on task under the quick preset and returns the evaluation; the trainer is disposed. */
 function trainQuick(scheme, task, { seed = 1, overflow = 'clamp' } = {}) {

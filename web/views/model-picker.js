@@ -29,10 +29,14 @@ export function createModelPicker(id, models) {
 /**
  * The RoPE settings a preset's first RoPE layer group runs with, for rotating one index per token: M-RoPE gives a text token
  * the same t, h and w, which turns every pair as one index does. Empty for a preset without RoPE (or none).
+ * Only the fields the one-index functions (rope, offsetSimilarity) read: they reject any other.
  * @param {{ groups: ReadonlyArray<{ rope?: object }> } | undefined} preset
  * @returns {Record<string, unknown>}
  */
 export function sequenceRope(preset) {
   const rope = preset?.groups.find((group) => group.rope)?.rope;
-  return rope ? { ...rope, rotaryAxes: 'sequence' } : {};
+  if (!rope) return {};
+  // No rotaryAxes or mropeSection at all: one index per token is rope's default, and offsetSimilarity reads neither.
+  const { rotaryAxes: _axes, mropeSection: _section, ...sequence } = /** @type {Record<string, unknown>} */ (rope);
+  return sequence;
 }
