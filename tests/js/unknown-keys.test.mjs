@@ -186,3 +186,22 @@ test('loadPosenc takes only wasmBinary', async () => {
     message: /^wasmBinry is not an option of loadPosenc; did you mean 'wasmBinary'\? Allowed at the top level: wasmBinary\./,
   });
 });
+
+test('a Map, a typed array or a class instance where an options object belongs is named as what it is', () => {
+  class Settings {
+    constructor() {
+      this.positions = [1];
+      this.dModel = 2;
+    }
+  }
+  const cases = [
+    [() => posenc.sinusoidal(new Map([['dModel', 2]])), /^options must be a plain object .*; got a Map$/],
+    [() => posenc.sinusoidal(new Float64Array(2)), /^options must be a plain object .*; got a Float64Array$/],
+    [() => posenc.sinusoidal(new Settings()), /^options must be a plain object .*; got a Settings$/],
+    [() => posenc.ropeFrequencies({ headDim: 8, scaling: new Map([['kind', 'pi']]) }), /^scaling must be a plain object .*; got a Map$/],
+    [() => posenc.ropeFrequencies({ headDim: 8, scaling: new Float32Array(2) }), /^scaling must be a plain object .*; got a Float32Array$/],
+    [() => posenc.attention({ scheme: 'rope', span: new Settings() }), /^span must be a plain object .*; got a Settings$/],
+  ];
+  for (const [call, message] of cases) assert.throws(call, { name: 'TypeError', message });
+  closeTo(posenc.sinusoidal({ positions: [5000], dModel: 2 }).data[0], Math.sin(5000), 1e-12, 'after the refusals');
+});
