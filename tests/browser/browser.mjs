@@ -1,10 +1,33 @@
 // Debian's Chromium driven by playwright-core (never a downloaded browser), against dist/
 // served on loopback. Records console errors and every request to another origin.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterEach } from 'node:test';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
+
+/** The sites open now, for a screenshot of each when a test fails. */
+const openSites = new Set();
+
+// A failed test names its journey (the test) and the step (the failed assertion or wait), and leaves a
+// screenshot of every page still open at test-results/failed-<file>-<test>.png.
+afterEach(async (t) => {
+  if (t.passed) return;
+  const file = path.basename(process.argv[1] ?? 'browser', '.test.mjs');
+  const slug = `${file}-${t.name}`.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 100);
+  const step = String(t.error?.cause?.message ?? t.error?.message ?? t.error).split('\n')[0];
+  mkdirSync('test-results', { recursive: true });
+  let index = 0;
+  for (const site of openSites) {
+    const shot = `test-results/failed-${slug}${index++ === 0 ? '' : `-${index}`}.png`;
+    const saved = await site.page.screenshot({ path: shot, fullPage: true, timeout: 10_000 }).then(
+      () => shot,
+      (error) => `none (${error.message.split('\n')[0]})`,
+    );
+    console.log(`failed journey: ${t.name}\nfailed step: ${step}\nscreenshot: ${saved}`);
+  }
+});
 
 // Chromium 156 starts its omnibox popup WebUI (chrome://omnibox-popup.top-chrome: a renderer of
 // its own loading ~70 modules) with every new browser, alongside the page under test: on two cores it
@@ -69,17 +92,20 @@ export async function openSite({ bypassCSP = false } = {}) {
   page.on('response', (response) => {
     if (response.status() >= 400) consoleErrors.push(`HTTP ${response.status()} for ${response.url()}`);
   });
-  return {
+  const site = {
     page,
     url: server.url,
     consoleErrors,
     foreignRequests,
     async close() {
+      openSites.delete(site);
       await context.close();
       await server.close();
       rmSync(profile, { recursive: true, force: true });
     },
   };
+  openSites.add(site);
+  return site;
 }
 
 /**
@@ -88,6 +114,27 @@ export async function openSite({ bypassCSP = false } = {}) {
  * EvalError that the console checks then report.
  */
 export const waitForText = (page, selector, pattern, timeout = 30_000) => page.locator(selector, { hasText: pattern }).waitFor({ timeout });
+
+/**
+ * Waits until the page's URL matches `pattern`, also when the page only replaced it (history.replaceState, which
+ * Playwright's waitForURL does not wait for): Playwright tracks the URL in node, so this reads it there.
+ */
+export async function waitForUrl(page, pattern, timeout = 10_000) {
+  const until = Date.now() + timeout;
+  while (!pattern.test(page.url())) {
+    if (Date.now() > until) throw new Error(`the URL never matched ${pattern} in ${timeout} ms; it is ${page.url()}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Every URL the page's main frame shows from now on, replaced ones included (a list that grows). */
+export function urlsWritten(page) {
+  const urls = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) urls.push(frame.url());
+  });
+  return urls;
+}
 
 /**
  * Serious and critical axe-core violations inside `selector`, or in the whole page (page-level

@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { mkdirSync } from 'node:fs';
-import { axeViolations, openSite } from './browser.mjs';
+import { axeViolations, openSite, urlsWritten, waitForUrl } from './browser.mjs';
 import { loadForTests } from '../js/load.mjs';
 
 let site, engine;
@@ -132,6 +132,27 @@ test('encodings view: a learned table has no row past its length', async () => {
   assert.match(await site.page.locator('#view-encodings .problem').textContent(), /rows 0\.\.1023 and no row 5000 exists/);
 });
 
+/**
+ * Enters a `good` value in `field` after a refused `bad` one (which changed nothing): the URL's `parameter` then
+ * shows the good value, and no URL the page wrote in between held the bad one.
+ */
+async function goodValueReachesUrl(page, field, parameter, { good, bad }) {
+  const written = urlsWritten(page);
+  await page.locator(field).fill(good);
+  await page.locator(field).press('Enter');
+  const holding = (value) => new RegExp(`[?&]${parameter}=${value}(&|$)`);
+  await waitForUrl(page, holding(good));
+  assert.ok(
+    written.some((url) => holding(good).test(url)),
+    'the record sees the URLs written',
+  );
+  assert.deepEqual(
+    written.filter((url) => holding(bad).test(url)),
+    [],
+    `no URL with ${parameter} = ${bad}`,
+  );
+}
+
 test('position view: a bad L or p gets one message beside its field and never reaches the engine or the URL', async () => {
   await open('?view=position&p=5000&L=2048', 'position');
   const { page } = site;
@@ -150,9 +171,9 @@ test('position view: a bad L or p gets one message beside its field and never re
     0,
     'no engine error on the page',
   );
-  await page.waitForTimeout(300); // past the URL's replace delay
+  // The bad L changed nothing (the verdicts above), so nothing is written to the URL; a good L then is.
   assert.match(page.url(), /L=2048/);
-  assert.doesNotMatch(page.url(), /L=0/);
+  await goodValueReachesUrl(page, '#pos-l', 'L', { good: '1024', bad: '0' });
   await page.locator('#pos-p').fill('12.5');
   await page.locator('#pos-p').press('Enter');
   assert.equal(await page.locator('#pos-p-problem').textContent(), 'p must be a whole number from 0 to 65,536; got 12.5.');
@@ -238,8 +259,9 @@ test('encodings view: a bad dModel, base or dimension list is refused beside its
   await page.locator('#enc-d').press('Enter');
   assert.equal(await page.locator('#enc-d-problem').textContent(), 'dModel must be an even whole number from 8 to 1,024; got 63.');
   assert.equal(await page.locator('#view-encodings .vector-values li').count(), 64, 'the table keeps dModel 64');
-  await page.waitForTimeout(300);
+  // The bad dModel changed nothing (the table above), so nothing is written to the URL; a good one then is.
   assert.match(page.url(), /d=64/);
+  await goodValueReachesUrl(page, '#enc-d', 'd', { good: '128', bad: '63' });
   await page.locator('#enc-d').fill('64');
   await page.locator('#enc-d').press('Enter');
   const waves = await page.locator('#enc-waves .u-legend').textContent();
