@@ -29,7 +29,7 @@ const builds = {
   style: [],
   types: [],
   cpp: ['native'],
-  js: ['all'],
+  js: ['all', 'native'], // shipped-models.test.mjs runs the native trainer
   browser: ['all', 'single'],
 };
 

@@ -107,6 +107,8 @@ test('from file://, offline: a card, the Encodings view and a short training run
     await page.locator('.view-tabs a[data-view="model"]').click();
     await page.waitForSelector('#model-train:not([disabled])', { timeout: 30_000 });
     await page.waitForSelector('.published-results table', { timeout: 10_000 });
+    // The short preset: the view opens on the L = 2,048 models, whose training takes half a minute per model.
+    await page.selectOption('#model-preset', 'quick');
     await page.click('#model-train');
     await page.waitForFunction(() => document.querySelector('.model-task'), null, { timeout: 120_000 });
     assert.match(await page.locator('#model-progress-text').textContent(), /^(Training|Done)/);
@@ -127,7 +129,7 @@ test('in a sandboxed frame (opaque origin) the single file starts and trains; th
   const host = await startHost({
     '/posenc.html': { body: html },
     '/single': {
-      body: '<!doctype html><html lang="en"><title>LMS</title><iframe id="posenc" sandbox="allow-scripts" src="/posenc.html?view=model&embed=1" title="posenc" style="width:100%;height:1400px"></iframe>',
+      body: '<!doctype html><html lang="en"><title>LMS</title><iframe id="posenc" sandbox="allow-scripts" src="/posenc.html?view=model&preset=quick&embed=1" title="posenc" style="width:100%;height:1400px"></iframe>',
     },
     '/site': {
       body: `<!doctype html><html lang="en"><title>LMS</title><iframe id="posenc" sandbox="allow-scripts" src="${site.url}?view=quiz&embed=1" title="posenc" style="width:100%;height:900px"></iframe>`,

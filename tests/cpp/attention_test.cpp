@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "attention_reference.hpp"
+#include "largest_difference.hpp"
 #include "posenc/attention.hpp"
 
 using posenc::AttentionOptions;
@@ -66,14 +67,7 @@ TEST_CASE("A learned table past its rows refuses under 'error'", "[attention][le
 
 namespace
 {
-    /// Largest |a_j - b_j| over two rows of the same length.
-    double largest_difference(const std::vector<double>& a, const std::vector<double>& b)
-    {
-        REQUIRE(a.size() == b.size());
-        double worst = 0;
-        for (std::size_t j = 0; j < a.size(); ++j) worst = std::max(worst, std::abs(a[j] - b[j]));
-        return worst;
-    }
+    using posenc::test::largest_difference;
 }
 
 // The fast row walks angles by recurrence (a few ulp a step, re-anchored every 256 keys, so

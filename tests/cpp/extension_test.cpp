@@ -3,6 +3,7 @@
 #include <cmath>
 #include <vector>
 
+#include "largest_difference.hpp"
 #include "posenc/extension.hpp"
 #include "posenc/presets.hpp"
 
@@ -44,13 +45,7 @@ namespace
         return positions;
     }
 
-    double largest_difference(const std::vector<double>& a, const std::vector<double>& b)
-    {
-        REQUIRE(a.size() == b.size());
-        double most = 0;
-        for (std::size_t i = 0; i < a.size(); ++i) most = std::max(most, std::abs(a[i] - b[i]));
-        return most;
-    }
+    using posenc::test::largest_difference;
 }
 
 TEST_CASE("With s = 1 every extension scaling asks the model exactly as none does", "[extension]")

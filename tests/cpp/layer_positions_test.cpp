@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "largest_difference.hpp"
 #include "posenc/model_passes.hpp"
 
 using posenc::LayerPositions;
@@ -50,12 +51,7 @@ namespace
         return model;
     }
 
-    double largest_difference(const std::vector<double>& a, const std::vector<double>& b)
-    {
-        double largest = 0;
-        for (std::size_t i = 0; i < a.size(); ++i) largest = std::max(largest, std::fabs(a[i] - b[i]));
-        return largest;
-    }
+    using posenc::test::largest_difference;
 }
 
 TEST_CASE("A layer without position gives the same output whatever positions its tokens carry", "[model][layer positions]")
