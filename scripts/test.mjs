@@ -5,7 +5,7 @@
 // its own browser, profile and server port (POSENC_TEST_JOBS sets how many); a file that must run
 // alone says so in ALONE below. Every command has a deadline, and a process it leaves running is a
 // failure of its layer (named, then ended).
-import { readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +38,13 @@ const testFiles = (folder) =>
     .filter((file) => file.endsWith('.test.mjs'))
     .sort()
     .map((file) => path.join(folder, file));
+
+// How long each browser file took last time (written after each run): the pool starts the longest first,
+// so the last to finish is a short one. Before any run, a file's size stands in for its time.
+const TIMINGS = 'test-results/test-timings.json';
+const lastTimings = existsSync(TIMINGS) ? JSON.parse(readFileSync(TIMINGS, 'utf8')) : {};
+const expectedMs = (file) => lastTimings[path.basename(file)] ?? statSync(file).size;
+const longestFirst = (files) => [...files].sort((a, b) => expectedMs(b) - expectedMs(a));
 
 /** Each layer: what it runs (one command, or a pool of test files). */
 const layers = {
@@ -98,7 +105,7 @@ async function runCommand(name, [command, ...args]) {
 /** Test files through the pool; each file's output is printed whole when it ends, never interleaved. */
 async function runFiles(name, files) {
   const layerStart = performance.now();
-  const pool = files.map((file) => ({
+  const pool = longestFirst(files).map((file) => ({
     name: `${name}/${path.basename(file)}`,
     command: node,
     args: ['--test', `--test-timeout=${TEST_TIMEOUT}`, file],
@@ -119,6 +126,9 @@ async function runFiles(name, files) {
   });
   console.log(`\n${name}: the files by time`);
   for (const each of perFile.sort((a, b) => b.ms - a.ms)) console.log(`  ${seconds(each.ms).padStart(6)}  ${each.ok ? '' : 'FAILED '}${each.file}`);
+  mkdirSync(path.dirname(TIMINGS), { recursive: true });
+  const timings = Object.fromEntries(perFile.map((each) => [each.file.slice(name.length + 1), Math.round(each.ms)]));
+  writeFileSync(TIMINGS, `${JSON.stringify({ ...lastTimings, ...timings }, null, 2)}\n`);
   const sum = (key) => perFile.reduce((total, each) => total + each[key], 0);
   return { ms: performance.now() - layerStart, passed: sum('passed'), failed: sum('failed'), ok: perFile.every((each) => each.ok) };
 }
