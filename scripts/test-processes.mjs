@@ -72,7 +72,6 @@ export async function runPool(jobs, { parallel, env, timeoutMs, onStart, onDone 
   const waiting = [...jobs];
   let running = 0;
   let aloneRunning = false;
-  const results = new Map();
   await new Promise((resolve) => {
     const next = () => {
       if (waiting.length === 0 && running === 0) return resolve();
@@ -86,7 +85,6 @@ export async function runPool(jobs, { parallel, env, timeoutMs, onStart, onDone 
         runProcess(job.name, job.command, job.args, { env, timeoutMs }).then((result) => {
           running--;
           if (job.alone) aloneRunning = false;
-          results.set(job.name, result);
           onDone(job, result);
           next();
         });
@@ -95,7 +93,6 @@ export async function runPool(jobs, { parallel, env, timeoutMs, onStart, onDone 
     };
     next();
   });
-  return results;
 }
 
 /** The processes with `marker` once those on their way out are gone: a browser's helpers end just after it. */

@@ -214,10 +214,10 @@ function copyList(value, path, maxLength) {
 /** Where a field at `path` ('options' or a nested path) with this key is named in messages. */
 const fieldPath = (path, key) => (path === 'options' ? key : `${path}.${key}`);
 
-/** Every object level of a shape: [path, shape] pairs, the top level ('options') first. */
-function shapeLevels(shape, path = 'options') {
+/** Every object level of a shape: [keys from the top, shape] pairs, the top level ([]) first. */
+export function shapeLevels(shape, keys = []) {
   const nested = Object.entries(shape).filter(([, kind]) => typeof kind === 'object');
-  return [[path, shape], ...nested.flatMap(([key, kind]) => shapeLevels(kind, fieldPath(path, key)))];
+  return [[keys, shape], ...nested.flatMap(([key, kind]) => shapeLevels(kind, [...keys, key]))];
 }
 
 /**
@@ -258,7 +258,7 @@ const orList = (items) => (items.length === 1 ? items[0] : `${items.slice(0, -1)
  * one a slip away, at this level or at another (one level up or down, or beside), nearest first.
  */
 function suggestion(key, path, root) {
-  const levels = shapeLevels(root);
+  const levels = shapeLevels(root).map(([keys, shape]) => [keys.length === 0 ? 'options' : keys.join('.'), shape]);
   const here = levels.find(([at]) => at === path)[1];
   const others = levels.filter(([at]) => at !== path);
   const where = (at, name) => (at === 'options' ? `options.${name}` : `${at}.${name}`);

@@ -117,14 +117,11 @@ export const waitForText = (page, selector, pattern, timeout = 30_000) => page.l
 
 /**
  * Waits until the page's URL matches `pattern`, also when the page only replaced it (history.replaceState, which
- * Playwright's waitForURL does not wait for): Playwright tracks the URL in node, so this reads it there.
+ * Playwright's waitForURL does not wait for, is a framenavigated event all the same).
  */
 export async function waitForUrl(page, pattern, timeout = 10_000) {
-  const until = Date.now() + timeout;
-  while (!pattern.test(page.url())) {
-    if (Date.now() > until) throw new Error(`the URL never matched ${pattern} in ${timeout} ms; it is ${page.url()}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  if (pattern.test(page.url())) return;
+  await page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame() && pattern.test(frame.url()), timeout });
 }
 
 /** Every URL the page's main frame shows from now on, replaced ones included (a list that grows). */

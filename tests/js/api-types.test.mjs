@@ -11,15 +11,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { argumentShapes } from '../../web/posenc-arguments.js';
+import { argumentShapes, shapeLevels } from '../../web/posenc-arguments.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** [path (keys from the top), shape] for every object level of `shape`, the top first. */
-function levelsOf(shape, at = []) {
-  const nested = Object.entries(shape).filter(([, kind]) => typeof kind === 'object');
-  return [[at, shape], ...nested.flatMap(([key, kind]) => levelsOf(kind, [...at, key]))];
-}
 
 const literal = (keys) => (keys.length === 0 ? 'never' : keys.map((key) => `'${key}'`).join(' | '));
 
@@ -33,7 +27,7 @@ function checks() {
     'type None<T> = [T] extends [never] ? true : T;',
   ];
   for (const [fn, shape] of Object.entries(argumentShapes)) {
-    for (const [at, level] of levelsOf(shape)) {
+    for (const [at, level] of shapeLevels(shape)) {
       const type = at.reduce((inner, key) => `Field<${inner}, '${key}'>`, `Options<Posenc['${fn}']>`);
       const name = [fn, ...at].join('_');
       const keys = literal(Object.keys(level));

@@ -7,18 +7,12 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { closeTo, loadForTests } from './load.mjs';
-import { argumentShapes } from '../../dist/posenc-arguments.js';
+import { argumentShapes, shapeLevels } from '../../dist/posenc-arguments.js';
 
 let posenc;
 before(async () => {
   posenc = await loadForTests();
 });
-
-/** [path (a list of keys from the top), shape] for every object level of `shape`, the top first. */
-function levelsOf(shape, path = []) {
-  const nested = Object.entries(shape).filter(([, kind]) => typeof kind === 'object');
-  return [[path, shape], ...nested.flatMap(([key, kind]) => levelsOf(kind, [...path, key]))];
-}
 
 /** An options object holding only `key` (value 1), at `path`. */
 const placed = (path, key) => path.reduceRight((inner, at) => ({ [at]: inner }), { [key]: 1 });
@@ -64,7 +58,7 @@ test('argumentShapes lists every function of the API that takes options, and not
 test('a misspelled key is named with its path, the keys allowed there and the real one, at every level of every function', () => {
   let swept = 0;
   for (const [fn, shape] of Object.entries(argumentShapes)) {
-    const levels = levelsOf(shape);
+    const levels = shapeLevels(shape);
     const taken = new Set(levels.flatMap(([, level]) => Object.keys(level)));
     for (const [path, level] of levels) {
       const allowed = `Allowed ${path.length === 0 ? 'at the top level' : `in ${path.join('.')}`}: ${Object.keys(level).join(', ')}.`;
@@ -84,7 +78,7 @@ test('a misspelled key is named with its path, the keys allowed there and the re
 test('a key from another level is sent where it belongs, at every level of every function', () => {
   let swept = 0;
   for (const [fn, shape] of Object.entries(argumentShapes)) {
-    const levels = levelsOf(shape);
+    const levels = shapeLevels(shape);
     for (const [path, level] of levels) {
       for (const [otherPath, other] of levels) {
         if (otherPath.join('.') === path.join('.')) continue;
