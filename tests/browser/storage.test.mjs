@@ -28,6 +28,8 @@ async function grade(page, key) {
   } else if (!(await page.locator('#card-back').isVisible())) {
     await page.keyboard.press('Space');
   }
+  // A grade counts only on a card whose answer is shown (a computed card's, once its answer is checked).
+  await page.locator('#card-back').waitFor({ state: 'visible', timeout: 10_000 });
   await page.keyboard.press(key);
 }
 
@@ -50,8 +52,11 @@ test('two tabs reviewing at once lose no review', async () => {
   // Both tabs show the same first card; the second flips it before the first one grades, so its copy is stale.
   await second.keyboard.press('Space');
   await grade(first, '3');
+  const shared = await question(second);
   await grade(second, '3');
-  // Then the second tab (having seen the first one's grade) moves on to another card and grades it.
+  // Then the second tab (having seen the first one's grade) moves on to another card and grades it: once it shows
+  // that card (a grade key pressed while the graded card is still on screen would grade nothing).
+  await second.locator('#card-question').filter({ hasNotText: shared }).waitFor({ timeout: 10_000 });
   await grade(second, '4');
   await seesReviews(first, 3);
   const log = (await stored(first)).log;
