@@ -145,7 +145,7 @@ export async function axeViolations(page, selector, { rules = [] } = {}) {
   }
   return page.evaluate(
     async ([scope, always]) =>
-      (await window.axe.run(scope ?? document)).violations
+      (await window.axe.run(scope ?? document, { resultTypes: ['violations'] })).violations
         .filter((violation) => ['serious', 'critical'].includes(violation.impact) || always.includes(violation.id))
         .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
     [selector, rules],
