@@ -214,7 +214,7 @@ test('the encodings view draws the trained learned table beside where it started
   assert.match(await page.locator('.initial-table figcaption').textContent(), /^Where it started: the same 2,048 × 32 table at initialisation, N\(0, 0\.02²\)/);
 });
 
-test('axe-core: the position view with trained rows and the model view with its charts, light and dark', async () => {
+test('axe-core: the position view with trained rows and the model view with its charts and published tables, light and dark', async () => {
   const axeSite = await openSite({ bypassCSP: true });
   const { page } = axeSite;
   // Each view is loaded once (the model view scores ten models on load) and checked in both colour
@@ -239,6 +239,7 @@ test('axe-core: the position view with trained rows and the model view with its 
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto(`${axeSite.url}?view=model`);
     await page.waitForFunction(() => document.getElementById('model-progress-text')?.textContent.startsWith('Done'), null, { timeout: 120_000 });
+    await page.waitForSelector('#published-alibi-table2-512');
     await inBothSchemes('#view-model', 'model');
   } finally {
     await axeSite.close();
