@@ -110,7 +110,13 @@ export async function buildSingle({ root, vendor }) {
   // line-chart.js links uPlot's stylesheet unless an element marked data-uplot is there already.
   const uplotCss = inert(readFileSync(path.join(root, 'node_modules/uplot/dist/uPlot.min.css'), 'utf8'), 'style', 'uPlot.min.css');
   const decks = JSON.parse(read('decks/index.json')).decks;
-  const jsonFiles = ['decks/index.json', ...decks.map((id) => `decks/${id}.json`), 'data/published.json', 'data/trained-models.json'];
+  const jsonFiles = [
+    'decks/index.json',
+    ...decks.map((id) => `decks/${id}.json`),
+    'data/published.json',
+    'data/trained-models.json',
+    'data/trained-model-scores.json',
+  ];
   const blocks = [
     ...jsonFiles.map(
       (file) => `<script type="application/json" data-file="${file}">${JSON.stringify(JSON.parse(read(file))).replaceAll('<', '\\u003c')}</script>`,

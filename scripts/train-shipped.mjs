@@ -29,7 +29,12 @@ try {
   execFileSync(tool, [folder, ...(only ? ['--only', only] : [])], { stdio: 'inherit' });
   console.log(`train-shipped: trained in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   if (check) compare(folder);
-  else console.log(`train-shipped: wrote ${path.relative(root, data)}/trained-models.json and trained-models.bin`);
+  else {
+    console.log(`train-shipped: wrote ${path.relative(root, data)}/trained-models.json and trained-models.bin`);
+    // The model view shows the shipped models' scores from a file: score the new models into it.
+    execFileSync('node', [path.join(root, 'scripts/build.mjs'), 'all'], { stdio: 'inherit' });
+    execFileSync('node', [path.join(root, 'scripts/score-shipped.mjs')], { stdio: 'inherit' });
+  }
 } finally {
   if (check) rmSync(folder, { recursive: true, force: true });
 }

@@ -20,7 +20,7 @@
 import { runExtension } from './extension-work.js';
 import { runGrid } from './grid-work.js';
 import { loadPosenc } from './posenc.js';
-import { mergeScores, trainInSlices } from './worker-training.js';
+import { scoreModel, trainInSlices } from './worker-training.js';
 
 const sliceMs = 25;
 const posencReady = loadPosenc();
@@ -50,15 +50,17 @@ function presetOf(training, name = 'quick') {
  * `evaluate(options)` is trainerEvaluate bound to a trainer, or modelEvaluate bound to parameters.
  */
 async function postResults({ scheme, task, preset, overflows, steps, losses, evaluate, checkRunning }) {
-  for (const overflow of scheme === 'learned' ? overflows : ['clamp']) {
-    const parts = [];
-    for (let first = 0; first < preset.evaluation.sequences; first++) {
-      parts.push(evaluate({ preset: preset.name, overflow, firstSequence: first, sequences: 1 }));
-      await checkRunning();
-    }
-    const result = { type: 'result', scheme, task, overflow: scheme === 'learned' ? overflow : null, steps, losses, ...mergeScores(parts) };
-    postMessage(result, { transfer: [result.buckets.count.buffer, result.buckets.accuracy.buffer, result.buckets.confidence.buffer] });
-  }
+  await scoreModel({
+    scheme,
+    preset,
+    overflows,
+    evaluate,
+    checkRunning,
+    onScored(overflow, scores) {
+      const result = { type: 'result', scheme, task, overflow, steps, losses, ...scores };
+      postMessage(result, { transfer: [result.buckets.count.buffer, result.buckets.accuracy.buffer, result.buckets.confidence.buffer] });
+    },
+  });
 }
 
 async function run(message, checkRunning) {

@@ -26,6 +26,26 @@ export async function trainInSlices(posenc, { id, steps, sliceMs, onProgress, ch
   return losses;
 }
 
+/**
+ * Scores one model by the preset's evaluation: under every policy in `overflows` for a learned table,
+ * under 'clamp' for any other scheme, a sequence per `evaluate` call (so a cancel is seen between
+ * them). `onScored(overflow, scores)` hears each policy's merged scores; overflow is null but for
+ * a learned table. The worker and npm run score:shipped both score this way, so their numbers agree.
+ * @param {{ scheme: string, preset: { name: string, evaluation: { sequences: number } }, overflows: readonly string[],
+ *   evaluate: (options: object) => object, checkRunning?: () => Promise<void>,
+ *   onScored: (overflow: string | null, scores: ReturnType<typeof mergeScores>) => void }} options
+ */
+export async function scoreModel({ scheme, preset, overflows, evaluate, checkRunning = async () => {}, onScored }) {
+  for (const overflow of scheme === 'learned' ? overflows : ['clamp']) {
+    const parts = [];
+    for (let first = 0; first < preset.evaluation.sequences; first++) {
+      parts.push(evaluate({ preset: preset.name, overflow, firstSequence: first, sequences: 1 }));
+      await checkRunning();
+    }
+    onScored(scheme === 'learned' ? overflow : null, mergeScores(parts));
+  }
+}
+
 /** Accumulates per-bucket parts of one evaluation, weighting each by its count. */
 export function mergeScores(parts) {
   const first = parts[0];

@@ -141,8 +141,9 @@ test('the model view opens on the shipped models, scored by the engine: every on
   await page.waitForFunction(() => document.getElementById('model-progress-text')?.textContent.startsWith('Done'), null, { timeout: 120_000 });
   assert.match(
     await page.locator('#model-shown').textContent(),
-    /^Shown: the models shipped with the page \(trained by npm run train:shipped, seed 1, 800 steps each\)/,
+    /^Shown: the models shipped with the page \(trained by npm run train:shipped, seed 1, 800 steps each\), with the scores this engine gives them/,
   );
+  assert.equal(await page.locator('#model-progress-text').textContent(), 'Done: 10 shipped models, scored when they were made.');
   const rows = await page
     .locator('.model-table tbody tr')
     .evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th').textContent, tr.querySelector('td').textContent]));
@@ -163,6 +164,22 @@ test('the model view opens on the shipped models, scored by the engine: every on
     /Holds up past L.*Why it holds: T5 adds one learned number per distance bucket/,
   );
   assert.deepEqual(site.consoleErrors, []);
+});
+
+test('without the scores file the worker scores the shipped models in the page, and Cancel stops it', async () => {
+  const { page } = site;
+  await page.route('**/data/trained-model-scores.json', (route) => route.fulfill({ status: 404, body: 'Not found' }));
+  try {
+    await page.goto(`${site.url}?view=model`);
+    await page.waitForFunction(() => /^Training|^Scoring/.test(document.getElementById('model-progress-text')?.textContent ?? ''));
+    assert.match(await page.locator('#model-shown').textContent(), /, scored in your browser now\./);
+    await page.click('#model-cancel');
+    await page.waitForFunction(() => document.getElementById('model-progress-text')?.textContent.startsWith('Cancelled'));
+    assert.equal(await page.isDisabled('#model-train'), false, 'the learner can train at once');
+  } finally {
+    await page.unroute('**/data/trained-model-scores.json');
+  }
+  site.consoleErrors.length = 0; // the refused file, on purpose
 });
 
 test("a model the learner trains takes its scheme's place in the position view, and they can switch back", async () => {

@@ -8,6 +8,7 @@ import { downloadFile, element } from '../dom.js';
 import { explanationFor, findingFor } from './model-findings.js';
 import { taskDescription, taskReason } from './model-tasks.js';
 import { offerRun, shippedModels } from './trained-models.js';
+import { shippedScores } from './shipped-scores.js';
 import { showPublishedResults } from './published-view.js';
 import { fixed, int } from './format.js';
 import { resultsCsv } from './results-csv.js';
@@ -30,7 +31,7 @@ export function createModelView(container, onChange) {
   let training = null; // presets and names, from the worker's 'ready'
   let names = null; // the engine's names and labels, from 'ready'
   let results = [];
-  let run = null; // what the results on the page are: { preset, seed, source: 'run' | 'shipped' }
+  let run = null; // what the results on the page are: { preset, seed, source: 'run' | 'shipped', stored?: true when read from the scores file }
   let running = false;
   let trainedModels = new Map(); // scheme -> { scheme, task, parameters } of the run in progress
 
@@ -103,6 +104,7 @@ export function createModelView(container, onChange) {
   const modelLabel = (result) =>
     result.overflow ? `${labelOf('scheme', result.scheme)}, ${labelOf('overflow', result.overflow)}` : labelOf('scheme', result.scheme);
   const presetOf = (name) => training?.presets.find((p) => p.name === name);
+  const sameList = (a, b) => Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((value, i) => value === b[i]);
 
   function startWorker() {
     worker = new Worker(new URL('../trainer-worker.js', import.meta.url), { type: 'module' });
@@ -157,8 +159,9 @@ export function createModelView(container, onChange) {
     },
     done({ elapsedMs }) {
       bar.value = 1;
-      const what = run.source === 'shipped' ? `${results.length} shipped models scored` : `${results.length} trained models evaluated`;
-      progressText.textContent = `Done: ${what} in ${fixed(elapsedMs / 1000, 1)} s.`;
+      progressText.textContent = run.stored
+        ? `Done: ${results.length} shipped models, scored when they were made.`
+        : `Done: ${results.length} ${run.source === 'shipped' ? 'shipped models scored' : 'trained models evaluated'} in ${fixed(elapsedMs / 1000, 1)} s.`;
       announcer.textContent = progressText.textContent;
       setRunning(false);
       if (run.source === 'run') offerToPositionView();
@@ -200,15 +203,27 @@ export function createModelView(container, onChange) {
     shownNote.textContent = `Shown: your run (seed ${state.seed}), trained in this browser.`;
   }
 
-  /** The position view's preset opens on the shipped models, scored here by the engine (in the worker). */
+  /**
+   * The position view's preset opens on the shipped models, with the scores the engine gave them
+   * (data/trained-model-scores.json); without that file, or if it is for other models, the worker scores them here.
+   */
   function showShippedIfTheirs() {
     if (running || results.length > 0) return;
-    shippedModels().then(
-      (shipped) => {
+    Promise.all([shippedModels(), shippedScores()]).then(
+      ([shipped, scores]) => {
         if (running || results.length > 0 || shipped.preset !== state.preset) return;
-        startResults({ preset: shipped.preset, seed: shipped.seed, source: 'shipped' });
+        const stored = scores?.preset === shipped.preset && scores.steps === shipped.steps && sameList(scores.fnv1a64, shipped.hashes);
+        startResults({ preset: shipped.preset, seed: shipped.seed, source: 'shipped', stored });
+        const trained = `trained by npm run train:shipped, seed ${shipped.seed}, ${int(shipped.steps)} steps each`;
+        const then = 'Train every scheme to see your own run; it then answers in the position view too.';
+        if (stored) {
+          shownNote.textContent = `Shown: the models shipped with the page (${trained}), with the scores this engine gives them, computed when they were made and checked against the engine by every test run. ${then}`;
+          for (const result of scores.results) handlers.result({ ...result, losses: new Float64Array(0) });
+          handlers.done({ elapsedMs: 0 });
+          return;
+        }
         progressText.textContent = 'Scoring the shipped models…';
-        shownNote.textContent = `Shown: the models shipped with the page (trained by npm run train:shipped, seed ${shipped.seed}, ${int(shipped.steps)} steps each), scored in your browser now. Train every scheme to see your own run; it then answers in the position view too.`;
+        shownNote.textContent = `Shown: the models shipped with the page (${trained}), scored in your browser now. ${then}`;
         const models = [...shipped.models.values()].map(({ scheme, task, parameters }) => ({ scheme, task, parameters: parameters.slice() }));
         worker.postMessage({ type: 'evaluate', preset: shipped.preset, steps: shipped.steps, models });
       },

@@ -8,7 +8,8 @@
  * @typedef {{ scheme: import('../posenc.js').Scheme, task: import('../posenc.js').Task, parameters: Float32Array | Float64Array, source?: 'shipped' | 'run',
  *   seed?: number }} TrainedModel
  *   source 'run': trained in this browser
- * @typedef {{ preset: string, seed: number, steps: number, models: Map<string, TrainedModel> }} ModelSet  models by scheme; seed: the shipped ones'
+ * @typedef {{ preset: string, seed: number, steps: number, models: Map<string, TrainedModel>, hashes?: string[] }} ModelSet  models by scheme; seed: the
+ *   shipped ones'; hashes: the shipped models' FNV-1a hashes, in the manifest's order
  */
 
 /** The value of IEEE 754 half `bits` (the shipped file's encoding, float16le). */
@@ -36,7 +37,7 @@ export function decodeShipped(manifest, bytes) {
     }
     models.set(scheme, { scheme, task, parameters });
   }
-  return { preset: manifest.preset, seed: manifest.seed, steps: manifest.steps, models };
+  return { preset: manifest.preset, seed: manifest.seed, steps: manifest.steps, models, hashes: manifest.models.map((model) => model.fnv1a64) };
 }
 
 let shipped = null; // a promise of the shipped set, once asked for
