@@ -37,6 +37,23 @@ export function folderHashes(folder) {
   return [...hashes].sort();
 }
 
+/** Hashes per line of the written fixture: eight fill a 160-column line, so the file stays short to read. */
+const hashesPerLine = 8;
+
+/** The fixture as JSON, its hashes `hashesPerLine` to a line. */
+export function fixtureText({ hashes, ...rest }) {
+  const lines = [];
+  for (let i = 0; i < hashes.length; i += hashesPerLine)
+    lines.push(
+      `    ${hashes
+        .slice(i, i + hashesPerLine)
+        .map((hash) => JSON.stringify(hash))
+        .join(', ')}`,
+    );
+  const head = JSON.stringify(rest, null, 2).slice(0, -2);
+  return `${head},\n  "hashes": [\n${lines.join(',\n')}\n  ]\n}\n`;
+}
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [folder, output = path.join(root, 'tests/js/fixtures/seed-12gram-hashes.json')] = process.argv.slice(2);
@@ -50,6 +67,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     runLength,
     hashes,
   };
-  writeFileSync(output, `${JSON.stringify(fixture, null, 2)}\n`);
+  writeFileSync(output, fixtureText(fixture));
   console.log(`${hashes.length} runs of ${runLength} words -> ${path.relative(root, output)}`);
 }
