@@ -17,7 +17,8 @@ const debianPackages = [
   ['libxtensor-dev', '/usr/include/xtensor/xtensor.hpp'],
   ['catch2', '/usr/include/catch2/catch.hpp'],
   ['clang-format', '/usr/bin/clang-format'], // npm test checks the C++ style with it (version 14 on Debian 12)
-  ['chromium', '/usr/bin/chromium'],
+  ['chromium', '/usr/bin/chromium'], // the browser learners run: npm run bench measures the page in it
+  ['chromium-headless-shell', '/usr/bin/chromium-headless-shell'], // the same Chromium without its interface: the browser tests
 ];
 
 // Only `npm run bench` (setup --bench) needs the peers it measures against.

@@ -1,4 +1,4 @@
-// The page in headless Chromium (tests/browser/browser.mjs: Debian's Chromium, fresh profile each
+// The page in headless Chromium (tests/browser/browser.mjs; run.mjs picks /usr/bin/chromium, the browser learners run; fresh profile each
 // time): bytes of the first view (gzip), cold load to the first interactive card, p95 update time
 // of each live view while its slider is swept, the longest main-thread task during training, and
 // the cold load of the lesson's first step. Prints one JSON line. Usage: node page.mjs COLD_LOADS
