@@ -53,32 +53,37 @@ test('dark mode: no serious violations in any view or quiz mode (contrast of but
   }
 });
 
+/** Serious violations in the page as it stands, light then dark (the palette is CSS: no reload), each named with `what`. */
+async function violationsInBothSchemes(page, what, options) {
+  const found = [];
+  for (const colorScheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme });
+    found.push(...(await axeViolations(page, null, options)).map((violation) => `${what}, ${colorScheme}: ${violation}`));
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
+}
+
 test('the landing page and a lesson step (prediction, answer, instrument, notice, cards): no serious violations, light and dark', async () => {
   const { page } = site;
   await predictedLesson(page);
-  for (const colorScheme of ['light', 'dark']) {
-    await page.emulateMedia({ colorScheme });
-    await open('', 'home');
-    assert.deepEqual(await axeViolations(page, null), [], `landing page, ${colorScheme}`);
-    await open('?view=lesson&step=4', 'lesson');
-    assert.deepEqual(await axeViolations(page, null), [], `lesson, ${colorScheme}`);
-    await open('?view=lesson&step=5', 'lesson');
-    assert.deepEqual(await axeViolations(page, null), [], `lesson before a prediction, ${colorScheme}`);
-    await open('?view=lesson&step=8', 'lesson');
-    await page.waitForSelector('.lesson-instrument .trained-model figure:not([hidden]) canvas.sparkline');
-    await page.waitForFunction(() => document.querySelector('#lesson-notice').textContent.includes('asked here'));
-    assert.deepEqual(await axeViolations(page, null), [], `lesson with the trained model, ${colorScheme}`);
-  }
+  await open('', 'home');
+  assert.deepEqual(await violationsInBothSchemes(page, 'landing page'), []);
+  await open('?view=lesson&step=4', 'lesson');
+  assert.deepEqual(await violationsInBothSchemes(page, 'lesson'), []);
+  await open('?view=lesson&step=5', 'lesson');
+  assert.deepEqual(await violationsInBothSchemes(page, 'lesson before a prediction'), []);
+  await open('?view=lesson&step=8', 'lesson');
+  await page.waitForSelector('.lesson-instrument .trained-model figure:not([hidden]) canvas.sparkline');
+  await page.waitForFunction(() => document.querySelector('#lesson-notice').textContent.includes('asked here'));
+  assert.deepEqual(await violationsInBothSchemes(page, 'lesson with the trained model'), []);
 });
 
 test('embed mode: every view has a level-one heading and no serious violations, light and dark', async () => {
   const { page } = site;
-  for (const colorScheme of ['light', 'dark']) {
-    await page.emulateMedia({ colorScheme });
-    await predictedLesson(page);
-    for (const view of ['quiz', 'encodings', 'position', 'model', 'lesson', 'home']) {
-      await open(`?view=${view}&embed=1${view === 'lesson' ? '&step=4' : ''}`, view);
-      assert.deepEqual(await axeViolations(page, null, { rules: ['page-has-heading-one'] }), [], `${view}, ${colorScheme}`);
-    }
+  await predictedLesson(page);
+  for (const view of ['quiz', 'encodings', 'position', 'model', 'lesson', 'home']) {
+    await open(`?view=${view}&embed=1${view === 'lesson' ? '&step=4' : ''}`, view);
+    assert.deepEqual(await violationsInBothSchemes(page, view, { rules: ['page-has-heading-one'] }), []);
   }
 });
