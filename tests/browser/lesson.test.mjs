@@ -278,35 +278,35 @@ test("embedded, every step takes its prediction and shows the engine's answer an
 
 test('320 and 360 px, light and dark: every step, revealed, fits without sideways overflow', async () => {
   const page = await site.page.context().newPage();
-  const narrowLight = async () => {
-    await page.setViewportSize({ width: 320, height: 740 });
-    await page.emulateMedia({ colorScheme: 'light' });
-  };
-  // Widened and darkened in place, as a phone turned sideways or switched to dark mode: no reload.
   const wideDark = async () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.emulateMedia({ colorScheme: 'dark' });
   };
+  // Narrowed and lightened in place, as a phone turned back or switched out of dark mode: no reload.
+  const narrowLight = async () => {
+    await page.setViewportSize({ width: 320, height: 740 });
+    await page.emulateMedia({ colorScheme: 'light' });
+  };
   for (const [i, step] of STEPS.entries()) {
-    await narrowLight();
+    await wideDark();
     await page.goto(`${site.url}?view=lesson&step=${i + 1}`);
     await page.waitForSelector('section[data-view="lesson"][data-ready="true"]', { timeout: 30_000 });
     if (await page.locator('#lesson-prediction, #lesson-commit').count()) await predict(page, step);
     await page.waitForSelector('#lesson-notice:not([hidden])');
-    assert.deepEqual(await settledOverflow(page), [], `320 px, step ${i + 1}`);
-    await wideDark();
     assert.deepEqual(await settledOverflow(page), [], `360 px, dark, step ${i + 1}`);
-    // Each step as a learner sees it on a phone, kept for review beside the other test screenshots.
+    // Each step as a learner sees it on a phone in dark mode, kept for review beside the other test screenshots.
     await page.screenshot({ path: `test-results/lesson-step-${i + 1}-360-dark.png`, fullPage: true });
+    await narrowLight();
+    assert.deepEqual(await settledOverflow(page), [], `320 px, step ${i + 1}`);
   }
   await page.goto(site.url);
   await page.waitForSelector('#door-open-lesson');
   // Every step's prediction is made by now, the last one shown was step 10: the landing page says so.
   assert.equal(await page.locator('#door-open-lesson').textContent(), `Back to step ${STEPS.length}: ${STEPS.at(-1).title}`);
   assert.equal(await page.locator('#door-lesson-state').textContent(), `Lesson done: all ${STEPS.length} predictions made.`);
-  assert.deepEqual(await settledOverflow(page), [], '360 px, dark, landing page');
-  await narrowLight();
   assert.deepEqual(await settledOverflow(page), [], '320 px, landing page');
+  await wideDark();
+  assert.deepEqual(await settledOverflow(page), [], '360 px, dark, landing page');
   await page.close();
 });
 
