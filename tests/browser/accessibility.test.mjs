@@ -2,7 +2,7 @@
 // view tests): no serious or critical violation, and an embedded page still has its level-one heading.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeViolations, openSite } from './browser.mjs';
+import { axeViolations, axeViolationsLightAndDark, openSite } from './browser.mjs';
 
 let site;
 before(async () => {
@@ -53,30 +53,19 @@ test('dark mode: no serious violations in any view or quiz mode (contrast of but
   }
 });
 
-/** Serious violations in the page as it stands, light then dark (the palette is CSS: no reload), each named with `what`. */
-async function violationsInBothSchemes(page, what, options) {
-  const found = [];
-  for (const colorScheme of ['light', 'dark']) {
-    await page.emulateMedia({ colorScheme });
-    found.push(...(await axeViolations(page, null, options)).map((violation) => `${what}, ${colorScheme}: ${violation}`));
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return found;
-}
-
 test('the landing page and a lesson step (prediction, answer, instrument, notice, cards): no serious violations, light and dark', async () => {
   const { page } = site;
   await predictedLesson(page);
   await open('', 'home');
-  assert.deepEqual(await violationsInBothSchemes(page, 'landing page'), []);
+  assert.deepEqual(await axeViolationsLightAndDark(page, null, 'landing page'), []);
   await open('?view=lesson&step=4', 'lesson');
-  assert.deepEqual(await violationsInBothSchemes(page, 'lesson'), []);
+  assert.deepEqual(await axeViolationsLightAndDark(page, null, 'lesson'), []);
   await open('?view=lesson&step=5', 'lesson');
-  assert.deepEqual(await violationsInBothSchemes(page, 'lesson before a prediction'), []);
+  assert.deepEqual(await axeViolationsLightAndDark(page, null, 'lesson before a prediction'), []);
   await open('?view=lesson&step=8', 'lesson');
   await page.waitForSelector('.lesson-instrument .trained-model figure:not([hidden]) canvas.sparkline');
   await page.waitForFunction(() => document.querySelector('#lesson-notice').textContent.includes('asked here'));
-  assert.deepEqual(await violationsInBothSchemes(page, 'lesson with the trained model'), []);
+  assert.deepEqual(await axeViolationsLightAndDark(page, null, 'lesson with the trained model'), []);
 });
 
 test('embed mode: every view has a level-one heading and no serious violations, light and dark', async () => {
@@ -84,6 +73,6 @@ test('embed mode: every view has a level-one heading and no serious violations, 
   await predictedLesson(page);
   for (const view of ['quiz', 'encodings', 'position', 'model', 'lesson', 'home']) {
     await open(`?view=${view}&embed=1${view === 'lesson' ? '&step=4' : ''}`, view);
-    assert.deepEqual(await violationsInBothSchemes(page, view, { rules: ['page-has-heading-one'] }), []);
+    assert.deepEqual(await axeViolationsLightAndDark(page, null, view, { rules: ['page-has-heading-one'] }), []);
   }
 });

@@ -6,7 +6,6 @@
 // is what Playwright runs headless by default. On two cores the browser layer took 268 s with it and
 // 307-325 s with /usr/bin/chromium, every test passing in both. The benchmark measures the full
 // browser a learner runs: POSENC_CHROMIUM=/usr/bin/chromium picks it here too.
-export const chromiumPath = () => process.env.POSENC_CHROMIUM ?? '/usr/bin/chromium-headless-shell';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,6 +40,8 @@ afterEach(async (t) => {
 // took about as much CPU as the page during a cold load. Puppeteer disables it by default
 // (puppeteer/puppeteer#15278). Chromium keeps only the last --disable-features, so the list repeats
 // the features playwright-core 1.65.1 disables itself.
+const chromiumPath = () => process.env.POSENC_CHROMIUM ?? '/usr/bin/chromium-headless-shell';
+
 const disabledFeatures = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
   'DestroyProfileOnBrowserClose',
@@ -157,6 +158,21 @@ export async function axeViolations(page, selector, { rules = [] } = {}) {
         .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
     [selector, rules],
   );
+}
+
+/**
+ * axeViolations of the page as it stands, light then dark, each prefixed with `what` and the scheme; the page is
+ * left light. The palette follows prefers-color-scheme in CSS, so switching it needs no reload.
+ * @param {import('playwright-core').Page} page @param {string | null} selector @param {string} what @param {{ rules?: string[] }} [options]
+ */
+export async function axeViolationsLightAndDark(page, selector, what, options) {
+  const found = [];
+  for (const colorScheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme });
+    found.push(...(await axeViolations(page, selector, options)).map((violation) => `${what}, ${colorScheme}: ${violation}`));
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
 }
 
 /** Goes to `query` on the site and waits until `view` is ready. */
