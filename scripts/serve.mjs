@@ -30,10 +30,12 @@ export const contentSecurityPolicy = [
 ].join('; ');
 
 /**
- * Serves `folder` on host:port (port 0 picks a free one).
+ * Serves `folder` on host:port (port 0 picks a free one). `firstScript` (tests only) is a same-origin
+ * script file that every HTML page loads before its own scripts: { file, at } serves `file` at path `at`.
+ * @param {{ folder?: string, host?: string, port?: number, firstScript?: { file: string, at: string } }} [options]
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
-export function startServer({ folder = path.join(root, 'dist'), host = '127.0.0.1', port = 8000 } = {}) {
+export function startServer({ folder = path.join(root, 'dist'), host = '127.0.0.1', port = 8000, firstScript } = {}) {
   // File contents and headers are kept in memory, read before the server listens; one stat per
   // request (a single trip to the thread pool, where reading a file takes several) checks that the
   // file has not changed since, so a rebuild while serving is picked up at once. The ETag answers a
@@ -41,10 +43,13 @@ export function startServer({ folder = path.join(root, 'dist'), host = '127.0.0.
   /** @type {Map<string, { version: string, body: Buffer, headers: Record<string, string> }>} */
   const cache = new Map();
   const versionOf = (info) => `"${info.ino.toString(36)}-${info.size.toString(36)}-${info.mtimeMs.toString(36)}"`;
+  const scriptAt = firstScript && path.join(folder, firstScript.at);
   async function load(file, version) {
+    let body = await readFile(file);
+    if (firstScript && path.extname(file) === '.html') body = Buffer.from(String(body).replace(/<head>/i, `$&<script src="${firstScript.at}"></script>`));
     const entry = {
       version,
-      body: await readFile(file),
+      body,
       headers: {
         'Content-Type': contentTypes[path.extname(file)] ?? 'application/octet-stream',
         'Content-Security-Policy': contentSecurityPolicy,
@@ -81,9 +86,10 @@ export function startServer({ folder = path.join(root, 'dist'), host = '127.0.0.
       return;
     }
     try {
-      const version = versionOf(await stat(file));
-      let entry = cache.get(file);
-      if (entry?.version !== version) entry = await load(file, version);
+      const source = file === scriptAt ? firstScript.file : file;
+      const version = versionOf(await stat(source));
+      let entry = cache.get(source);
+      if (entry?.version !== version) entry = await load(source, version);
       if (request.headers['if-none-match'] === version) response.writeHead(304, entry.headers).end();
       else response.writeHead(200, entry.headers).end(request.method === 'HEAD' ? undefined : entry.body);
     } catch {

@@ -19,6 +19,9 @@ const debianPackages = [
   ['clang-format', '/usr/bin/clang-format'], // npm test checks the C++ style with it (version 14 on Debian 12)
   ['chromium', '/usr/bin/chromium'], // the browser learners run: npm run bench measures the page in it
   ['chromium-headless-shell', '/usr/bin/chromium-headless-shell'], // the same Chromium without its interface: the browser tests
+  ['firefox-esr', '/usr/bin/firefox-esr'], // the journeys in Firefox, driven over WebDriver BiDi
+  ['webkit2gtk-driver', '/usr/bin/WebKitWebDriver'], // the journeys in WebKitGTK (Safari's engine), over WebDriver
+  ['xvfb', '/usr/bin/Xvfb'], // the X display WebKitGTK needs, started and stopped by the tests
 ];
 
 // Only `npm run bench` (setup --bench) needs the peers it measures against.

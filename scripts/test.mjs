@@ -1,10 +1,11 @@
 // npm test: set up, build what the layers need (skipping what is up to date), run every layer, and end
 // with a table of each layer's time and counts. `node scripts/test.mjs cpp js` runs only those layers
-// (style, types, cpp, js, browser), building only what they need. Every layer runs even if an earlier
-// one fails; the exit code is non-zero if any failed. Browser test files run two at a time, each with
-// its own browser, profile and server port (POSENC_TEST_JOBS sets how many); a file that must run
-// alone says so in ALONE below. Every command has a deadline, and a process it leaves running is a
-// failure of its layer (named, then ended).
+// (style, types, cpp, js, browser, firefox, webkit), building only what they need. The journeys
+// (tests/engines/) run in Chromium with the browser layer, and in Firefox and WebKitGTK as layers of
+// their own. Every layer runs even if an earlier one fails; the exit code is non-zero if any failed.
+// Browser test files run two at a time, each with its own browser, profile and server port
+// (POSENC_TEST_JOBS sets how many); a file that must run alone says so in ALONE below. Every command
+// has a deadline, and a process it leaves running is a failure of its layer (named, then ended).
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +32,8 @@ const builds = {
   cpp: ['native'],
   js: ['all', 'native'], // shipped-models.test.mjs runs the native trainer
   browser: ['all', 'single'],
+  firefox: ['all'],
+  webkit: ['all'],
 };
 
 const testFiles = (folder) =>
@@ -46,6 +49,9 @@ const lastTimings = existsSync(TIMINGS) ? JSON.parse(readFileSync(TIMINGS, 'utf8
 const expectedMs = (file) => lastTimings[path.basename(file)] ?? statSync(file).size;
 const longestFirst = (files) => [...files].sort((a, b) => expectedMs(b) - expectedMs(a));
 
+/** The journeys (tests/engines/journeys.mjs) in one engine; Chromium's run with the browser layer. */
+const journeysIn = (engine) => [node, '--test', `--test-timeout=${TEST_TIMEOUT}`, `tests/engines/${engine}.test.mjs`];
+
 /** Each layer: what it runs (one command, or a pool of test files). */
 const layers = {
   style: { title: 'style (npm run format fixes it)', command: [node, 'scripts/format.mjs', '--check'] },
@@ -55,7 +61,9 @@ const layers = {
     title: 'wasm module (node:test)',
     command: [node, '--test', `--test-concurrency=${jobs}`, `--test-timeout=${TEST_TIMEOUT}`, 'tests/js/'],
   },
-  browser: { title: `browser (Chromium, ${jobs} files at a time)`, files: testFiles('tests/browser') },
+  browser: { title: `browser (Chromium, ${jobs} files at a time)`, files: [...testFiles('tests/browser'), 'tests/engines/chromium.test.mjs'] },
+  firefox: { title: 'journeys in Firefox ESR', command: journeysIn('firefox') },
+  webkit: { title: "journeys in WebKitGTK (Safari's engine)", command: journeysIn('webkit') },
 };
 
 const chosen = process.argv.slice(2);

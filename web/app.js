@@ -1,6 +1,7 @@
 // Wires the page: the view tabs and the URL, links between views (with a way back), the landing
 // page, the quiz, the lesson and the engine-driven views, each started the first time it is shown
 // (the first view loads only what it needs).
+import './valid-language.js'; // first: modules that load after it may read navigator.language
 import { startQuiz } from './quiz/quiz-app.js';
 import { browserStorage } from './quiz/progress-store.js';
 import { VIEW_NAMES, cancelPendingLocation, queryFor, readLocation, writeLocation } from './router.js';

@@ -1,17 +1,11 @@
-// Debian's Chromium driven by playwright-core (never a downloaded browser), against dist/
-// served on loopback. Records console errors and every request to another origin.
-//
-// The tests run Debian's chromium-headless-shell: the same Chromium release, Blink and V8 as
-// /usr/bin/chromium, without the browser's own interface (tabs, omnibox, profile services), which
-// is what Playwright runs headless by default. On two cores the browser layer took 268 s with it and
-// 307-325 s with /usr/bin/chromium, every test passing in both. The benchmark measures the full
-// browser a learner runs: POSENC_CHROMIUM=/usr/bin/chromium picks it here too.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Debian's Chromium driven by playwright-core (never a downloaded browser; ../engines/drivers/chromium.mjs
+// says which), against dist/ served on loopback. Records console errors and every request to another
+// origin. The benchmark measures the full browser a learner runs: POSENC_CHROMIUM=/usr/bin/chromium.
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach } from 'node:test';
-import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
+import { launchChromium } from '../engines/drivers/chromium.mjs';
 
 /** The sites open now, for a screenshot of each when a test fails. */
 const openSites = new Set();
@@ -35,55 +29,10 @@ afterEach(async (t) => {
   }
 });
 
-// Chromium 156 starts its omnibox popup WebUI (chrome://omnibox-popup.top-chrome: a renderer of
-// its own loading ~70 modules) with every new browser, alongside the page under test: on two cores it
-// took about as much CPU as the page during a cold load. Puppeteer disables it by default
-// (puppeteer/puppeteer#15278). Chromium keeps only the last --disable-features, so the list repeats
-// the features playwright-core 1.65.1 disables itself.
-const chromiumPath = () => process.env.POSENC_CHROMIUM ?? '/usr/bin/chromium-headless-shell';
-
-const disabledFeatures = [
-  'AvoidUnnecessaryBeforeUnloadCheckSync',
-  'DestroyProfileOnBrowserClose',
-  'HttpsUpgrades',
-  'HttpsFirstBalancedModeAutoEnable',
-  'LensOverlay',
-  'MediaRouter',
-  'PaintHolding',
-  'ThirdPartyStoragePartitioning',
-  'AvoidCorsURLLoaderRestartOnRedirect',
-  'TcpPortRandomizationWin',
-  'OptimizationHints',
-  'NetworkTimeServiceQuerying',
-  'AimEnabled',
-  'PreconnectToSearch',
-  'WebUIOmniboxPopup',
-  'WebUIOmniboxAimPopup',
-];
-
-// As root Chromium needs --no-sandbox; the rest keep it off this machine's closed network.
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  `--disable-features=${disabledFeatures.join(',')}`,
-];
-
 /** @param {{ bypassCSP?: boolean }} [options]  bypassCSP only for tools injected by tests (axe-core) */
 export async function openSite({ bypassCSP = false } = {}) {
   const server = await startServer({ port: 0 });
-  const profile = mkdtempSync(path.join(tmpdir(), 'posenc-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath(),
-    args: chromiumArgs,
-    viewport: { width: 1280, height: 900 },
-    bypassCSP,
-  });
+  const { context, close } = await launchChromium({ bypassCSP });
   const origin = new URL(server.url).origin;
   const consoleErrors = [];
   const foreignRequests = [];
@@ -107,9 +56,8 @@ export async function openSite({ bypassCSP = false } = {}) {
     foreignRequests,
     async close() {
       openSites.delete(site);
-      await context.close();
+      await close();
       await server.close();
-      rmSync(profile, { recursive: true, force: true });
     },
   };
   openSites.add(site);

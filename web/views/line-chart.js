@@ -1,6 +1,7 @@
 // Line charts through uPlot (vendored from npm into dist/vendor/), sized to their container, and
 // usable by keyboard: the chart is a tab stop whose arrow keys move the cursor (the legend shows
 // the values there), and each legend entry is a toggle button.
+import '../valid-language.js'; // before uPlot, which reads navigator.language as it loads
 import uPlot from '../vendor/uPlot.esm.js';
 
 // uPlot's stylesheet is needed only where a chart is drawn, so it is linked on first use.

@@ -3,6 +3,7 @@
 // model trained to L = 2,048 does at query p: its attention over the keys, where the answer
 // sits, and its answer (the shipped models, or the learner's own run from the model view).
 import { element } from '../dom.js';
+import { whenIdle } from '../idle.js';
 import { drawPairStrip } from './pair-strip.js';
 import { patchChildren } from './patch.js';
 import { drawAttentionSparkline } from './sparkline.js';
@@ -212,7 +213,7 @@ export function createPositionView(container, engine, onChange) {
     attentionWorkMs = 0;
     if (idleRequested) return;
     idleRequested = true;
-    requestIdleCallback(drawAttention, { timeout: 300 });
+    whenIdle(drawAttention, 300);
   }
   function drawAttention() {
     const started = performance.now();
@@ -223,7 +224,7 @@ export function createPositionView(container, engine, onChange) {
     attentionWorkMs += performance.now() - started;
     if (attentionRowsDue > 0) {
       idleRequested = true;
-      requestIdleCallback(drawAttention, { timeout: 300 });
+      whenIdle(drawAttention, 300);
     } else {
       performance.measure('posenc:position-attention', { start: started, duration: attentionWorkMs });
     }
@@ -248,18 +249,15 @@ export function createPositionView(container, engine, onChange) {
   function requestComparison() {
     if (comparisonRequested) return;
     comparisonRequested = true;
-    requestIdleCallback(
-      () => {
-        const started = performance.now();
-        comparisonRequested = false;
-        const preset = picker.find(state.model);
-        if (!preset) return;
-        renderColumns((scheme) => !preset.groups.some((group) => group.scheme === scheme));
-        requestFrame();
-        performance.measure('posenc:position-comparison', { start: started });
-      },
-      { timeout: 200 },
-    );
+    whenIdle(() => {
+      const started = performance.now();
+      comparisonRequested = false;
+      const preset = picker.find(state.model);
+      if (!preset) return;
+      renderColumns((scheme) => !preset.groups.some((group) => group.scheme === scheme));
+      requestFrame();
+      performance.measure('posenc:position-comparison', { start: started });
+    }, 200);
   }
 
   function render() {

@@ -1,0 +1,42 @@
+// One small driver for the journeys, implemented for each engine the tests run: Chromium
+// (playwright-core), Firefox ESR (puppeteer-core over WebDriver BiDi) and WebKitGTK (WebKitWebDriver,
+// W3C WebDriver classic). A journey is written once against it and runs in all three.
+import { openChromium } from './drivers/chromium.mjs';
+import { openFirefox } from './drivers/firefox.mjs';
+import { openWebKit } from './drivers/webkit.mjs';
+
+/**
+ * @typedef {object} Driver
+ * @property {string} engine  the engine's human name
+ * @property {string} version  the browser's version
+ * @property {(url: string) => Promise<void>} open  navigates and waits for the load event
+ * @property {(selector: string) => Promise<void>} click  clicks the first element matching selector
+ * @property {(selector: string, text: string) => Promise<void>} type  replaces a field's text, as typed
+ * @property {(key: string) => Promise<void>} press  one key on the focused element (Enter, Tab, Space, Escape, arrows)
+ * @property {(fn: Function, arg?: unknown) => Promise<any>} evaluate  runs fn(arg) in the page; its result as JSON
+ * @property {(file: string) => Promise<void>} screenshot  a PNG of the page
+ * @property {() => Promise<void>} close  ends the browser and everything started for it
+ */
+
+/** The engines, by the name the runner and the scripts use. */
+export const engines = { chromium: openChromium, firefox: openFirefox, webkit: openWebKit };
+
+/** @param {keyof typeof engines} name @returns {Promise<Driver>} */
+export const openEngine = (name) => engines[name]();
+
+/**
+ * Polls fn(arg) in the page until it returns something truthy, and returns that. Fails after `timeout` ms
+ * with `what` and the last value. The page is asked again as soon as it answers (a WebDriver round trip
+ * paces it), never after a fixed sleep.
+ * @param {Driver} driver @param {string} what @param {Function} fn @param {unknown} [arg] @param {number} [timeout]
+ */
+export async function waitFor(driver, what, fn, arg, timeout = 30_000) {
+  const deadline = Date.now() + timeout;
+  let last;
+  for (;;) {
+    last = await driver.evaluate(fn, arg);
+    if (last) return last;
+    if (Date.now() > deadline) throw new Error(`${driver.engine}: ${what}: not within ${timeout / 1000} s (last answer: ${JSON.stringify(last)})`);
+    await driver.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(true))));
+  }
+}

@@ -1,0 +1,56 @@
+// Firefox: Debian's firefox-esr, driven over WebDriver BiDi by puppeteer-core. Firefox speaks BiDi
+// itself, so no geckodriver is needed (Debian packages none, and npm's downloads a binary).
+import puppeteer from 'puppeteer-core';
+
+/** The journeys' driver (../driver.mjs) for Firefox ESR. @returns {Promise<import('../driver.mjs').Driver>} */
+export async function openFirefox() {
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: '/usr/bin/firefox-esr',
+    headless: true,
+    defaultViewport: { width: 1280, height: 900 },
+    // Keep it off the network: no updates, telemetry or remote settings on this closed machine.
+    extraPrefsFirefox: {
+      'app.update.enabled': false,
+      'browser.safebrowsing.malware.enabled': false,
+      'browser.safebrowsing.phishing.enabled': false,
+      'datareporting.policy.dataSubmissionEnabled': false,
+      'network.captive-portal-service.enabled': false,
+      'network.connectivity-service.enabled': false,
+    },
+  });
+  try {
+    const page = (await browser.pages())[0] ?? (await browser.newPage());
+    const version = (await browser.version()).replace(/^firefox\//i, '');
+    return {
+      engine: 'Firefox',
+      version,
+      async open(url) {
+        await page.goto(url, { waitUntil: 'load' });
+      },
+      async click(selector) {
+        await page.click(selector);
+      },
+      async type(selector, text) {
+        await page.$eval(selector, (element) => {
+          element.value = '';
+        });
+        await page.type(selector, text);
+      },
+      async press(key) {
+        await page.keyboard.press(key);
+      },
+      evaluate: (fn, arg) => page.evaluate(fn, arg),
+      async screenshot(file) {
+        const { writeFile } = await import('node:fs/promises');
+        await writeFile(file, await page.screenshot({ fullPage: true }));
+      },
+      async close() {
+        await browser.close();
+      },
+    };
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+}

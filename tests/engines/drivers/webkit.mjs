@@ -1,0 +1,174 @@
+// WebKitGTK (Safari's engine): Debian's WebKitWebDriver, a W3C WebDriver (classic) server, spoken to
+// with fetch. WebKitGTK needs an X display even headless, and CI has none: the driver gets an Xvfb
+// display of its own, started here and ended with it. Each runs in its own process group, so ending
+// the group also ends the MiniBrowser and WebKit's web and network processes under it.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { once } from 'node:events';
+
+const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf'; // the W3C key of an element reference
+const CALL_TIMEOUT = 30_000;
+const SESSION_TIMEOUT = 30_000; // with no display the session request hangs without an error
+
+// The keys press() knows, as WebDriver's code points.
+const keys = {
+  Enter: '\uE007',
+  Tab: '\uE004',
+  Escape: '\uE00C',
+  Space: ' ',
+  ArrowLeft: '\uE012',
+  ArrowUp: '\uE013',
+  ArrowRight: '\uE014',
+  ArrowDown: '\uE015',
+};
+
+/** A free TCP port on loopback. */
+async function freePort() {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+/** Ends a process group started with `detached: true`, and waits for its leader. */
+async function endGroup(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {}
+  }, 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Xvfb on a display it picks itself (-displayfd), so parallel runs never collide. */
+async function startXvfb() {
+  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+  });
+  let errors = '';
+  xvfb.stderr.on('data', (chunk) => {
+    errors += chunk;
+  });
+  const display = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Xvfb printed no display within 10 s: ${errors.trim()}`)), 10_000);
+    xvfb.stdio[3].once('data', (chunk) => {
+      clearTimeout(timer);
+      resolve(`:${String(chunk).trim()}`);
+    });
+    xvfb.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Xvfb ended (${code}) before it opened a display: ${errors.trim()}`));
+    });
+  });
+  return { display, close: () => endGroup(xvfb) };
+}
+
+/** The journeys' driver (../driver.mjs) for WebKitGTK. @returns {Promise<import('../driver.mjs').Driver>} */
+export async function openWebKit() {
+  const ended = [];
+  const closeAll = async () => {
+    for (const close of ended.reverse()) await close();
+  };
+  try {
+    const xvfb = await startXvfb();
+    ended.push(xvfb.close);
+    const port = await freePort();
+    const driver = spawn('WebKitWebDriver', [`--port=${port}`, '--host=127.0.0.1'], {
+      detached: true,
+      stdio: 'ignore',
+      env: { ...process.env, DISPLAY: xvfb.display },
+    });
+    ended.push(() => endGroup(driver));
+    const base = `http://127.0.0.1:${port}`;
+
+    /** One WebDriver call: its value, or an error naming the command and the driver's message. */
+    async function call(method, route, body, timeout = CALL_TIMEOUT) {
+      const response = await fetch(`${base}${route}`, {
+        method,
+        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeout),
+      }).catch((error) => {
+        throw new Error(`WebKitWebDriver ${method} ${route}: ${error.name === 'TimeoutError' ? `no answer in ${timeout / 1000} s` : error.message}`);
+      });
+      const { value } = await response.json();
+      if (!response.ok) throw new Error(`WebKitWebDriver ${method} ${route}: ${value?.error}: ${value?.message}`);
+      return value;
+    }
+
+    // The driver listens a moment after it starts.
+    const deadline = Date.now() + 10_000;
+    while (
+      !(await call('GET', '/status', undefined, 1_000).then(
+        (status) => status?.ready,
+        () => false,
+      ))
+    ) {
+      if (Date.now() > deadline) throw new Error('WebKitWebDriver did not answer /status within 10 s');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const session = await call(
+      'POST',
+      '/session',
+      { capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] } } } },
+      SESSION_TIMEOUT,
+    ).catch((error) => {
+      throw new Error(`${error.message} (WebKitGTK needs an X display: this one is Xvfb ${xvfb.display})`);
+    });
+    const at = `/session/${session.sessionId}`;
+    ended.push(() => call('DELETE', at).catch(() => {}));
+    await call('POST', `${at}/window/rect`, { width: 1280, height: 900 });
+    const find = async (selector) => (await call('POST', `${at}/element`, { using: 'css selector', value: selector }))[ELEMENT];
+
+    return {
+      engine: 'WebKitGTK',
+      version: session.capabilities.browserVersion,
+      async open(url) {
+        await call('POST', `${at}/url`, { url });
+      },
+      async click(selector) {
+        await call('POST', `${at}/element/${await find(selector)}/click`, {});
+      },
+      async type(selector, text) {
+        const element = await find(selector);
+        await call('POST', `${at}/element/${element}/clear`, {});
+        await call('POST', `${at}/element/${element}/value`, { text });
+      },
+      async press(key) {
+        const value = keys[key] ?? key;
+        await call('POST', `${at}/actions`, {
+          actions: [
+            {
+              type: 'key',
+              id: 'keyboard',
+              actions: [
+                { type: 'keyDown', value },
+                { type: 'keyUp', value },
+              ],
+            },
+          ],
+        });
+      },
+      evaluate: (fn, arg) => call('POST', `${at}/execute/sync`, { script: `return (${fn}).call(null, arguments[0]);`, args: [arg ?? null] }),
+      async screenshot(file) {
+        const { writeFile } = await import('node:fs/promises');
+        await writeFile(file, Buffer.from(await call('GET', `${at}/screenshot`), 'base64'));
+      },
+      close: closeAll,
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}

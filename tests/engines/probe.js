@@ -1,0 +1,31 @@
+// Added first in every page the journeys open (by their test server, as a same-origin file, so the strict
+// CSP still holds): it records what a learner would never see but a journey must, in every engine alike
+// (WebDriver classic has no console log). The journeys read window.journeyRecord back.
+(() => {
+  const record = { errors: [], violations: [], foreign: [] };
+  Object.defineProperty(window, 'journeyRecord', { value: record });
+  addEventListener(
+    'error',
+    (event) => {
+      if (event instanceof ErrorEvent) record.errors.push(`${event.message} (${event.filename}:${event.lineno})`);
+      else record.errors.push(`failed to load ${event.target?.src ?? event.target?.href ?? event.target?.tagName}`);
+    },
+    true,
+  );
+  addEventListener('unhandledrejection', (event) => record.errors.push(`unhandled rejection: ${event.reason?.stack ?? event.reason}`));
+  document.addEventListener('securitypolicyviolation', (event) =>
+    record.violations.push(`${event.effectiveDirective} refused ${event.blockedURI || '(inline)'} (${event.sourceFile}:${event.lineNumber})`),
+  );
+  const consoleError = console.error;
+  console.error = (...parts) => {
+    record.errors.push(`console.error: ${parts.map(String).join(' ')}`);
+    consoleError.apply(console, parts);
+  };
+  const foreign = (url) => {
+    const { protocol, origin } = new URL(url, location.href);
+    return !['data:', 'blob:'].includes(protocol) && origin !== location.origin;
+  };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (foreign(entry.name)) record.foreign.push(entry.name);
+  }).observe({ type: 'resource', buffered: true });
+})();
