@@ -104,7 +104,14 @@ async function showView(view, settings, back = null) {
   showWayBack(back);
   const section = /** @type {HTMLElement} */ (document.querySelector(`section.view[data-view="${view}"]`));
   if (!started.has(view)) started.set(view, starters[view](section, settings));
-  const instance = await started.get(view);
+  let instance;
+  try {
+    instance = await started.get(view);
+  } catch (error) {
+    if (error?.name !== 'EngineUnavailableError') throw error; // engine-support.js: WebAssembly is off
+    showEngineMissing(section, view, error.message);
+    return;
+  }
   instance.show(settings);
   if (instance.state) {
     nameTab(view, instance.state);
@@ -113,6 +120,16 @@ async function showView(view, settings, back = null) {
   section.dataset.ready = 'true';
   const viewName = document.querySelector(`.view-tabs a[data-view="${view}"]`)?.textContent.trim() ?? VIEW_NAMES[view];
   document.dispatchEvent(new CustomEvent('posenc:viewed', { detail: { view, viewName } }));
+}
+
+/** In place of a view that cannot compute in this browser: why, and what still works. */
+function showEngineMissing(section, view, reason) {
+  if (section.querySelector('.engine-missing')) return;
+  const notice = document.createElement('p');
+  notice.className = 'notice engine-missing';
+  notice.setAttribute('role', 'alert');
+  notice.textContent = `${VIEW_NAMES[view]} cannot open: ${reason} The lesson's text and the flash cards work without it.`;
+  section.prepend(notice);
 }
 
 function reportFailure(error) {

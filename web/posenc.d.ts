@@ -690,5 +690,8 @@ export interface Posenc {
   memoryStats(): MemoryStats;
 }
 
-/** Loads the module. In a browser posenc.wasm is found beside posenc.js; in node pass its bytes. */
+/**
+ * Loads the module. In a browser posenc.wasm is found beside posenc.js; in node pass its bytes. Rejects with an
+ * EngineUnavailableError (engine-support.js), whose message is written for a learner, where WebAssembly is off.
+ */
 export function loadPosenc(options?: { wasmBinary?: ArrayBuffer | Uint8Array }): Promise<Posenc>;

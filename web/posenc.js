@@ -4,6 +4,7 @@
 // argument, the value and what is allowed; the module keeps working afterwards.
 import createPosencModule from './posenc-core.mjs';
 import { describe, isPlainOptions, readArguments, readScalar, rejectUnknownOptions } from './posenc-arguments.js';
+import { EngineUnavailableError, engineMissing } from './engine-support.js';
 
 // The public API's types are in posenc.d.ts, beside this file; loadPosenc's result is checked against it.
 /** @typedef {import('./posenc.js').Posenc} Posenc */
@@ -98,6 +99,8 @@ function unwrap(result) {
  */
 export async function loadPosenc(options = {}) {
   if (isPlainOptions(options)) rejectUnknownOptions(options, { wasmBinary: 'list' }, 'loadPosenc');
+  const missing = engineMissing();
+  if (missing) throw new EngineUnavailableError(missing);
   const moduleOptions = { locateFile: (name) => (name.endsWith('.wasm') ? new URL('posenc.wasm', import.meta.url).href : name) };
   if (options.wasmBinary) moduleOptions.wasmBinary = options.wasmBinary;
   const module = await createPosencModule(moduleOptions);

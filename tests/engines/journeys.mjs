@@ -165,4 +165,53 @@ export function runJourneys(engineName) {
     await assertClean('position view');
     await shot('position-5000');
   });
+
+  test('with WebAssembly turned off, the views that compute say why, and the lesson and flash cards still work', async () => {
+    await openView('?view=quiz', 'quiz');
+    await driver.evaluate(() => sessionStorage.setItem('journey:no-webassembly', '1'));
+    try {
+      const why =
+        /WebAssembly is turned off in this browser \(Safari's Lockdown Mode turns it off, as some managed browsers do\), so posenc's engine cannot compute here\./;
+      for (const [view, name] of [
+        ['encodings', 'Encodings'],
+        ['position', 'Position 5,000'],
+      ]) {
+        await driver.open(`${server.url}?view=${view}`);
+        const said = await waitFor(
+          driver,
+          `${view}: why it cannot open`,
+          (v) => document.querySelector(`section[data-view="${v}"] .engine-missing`)?.textContent,
+          view,
+        );
+        assert.equal(await driver.evaluate(() => typeof WebAssembly), 'undefined', 'the probe turned it off');
+        assert.ok(said.startsWith(`${name} cannot open: `), `${driver.engine}: ${said}`);
+        assert.match(said, why);
+        assert.match(said, /The lesson's text and the flash cards work without it\.$/);
+        await assertClean(`${view} without WebAssembly`);
+      }
+      await shot('position-without-webassembly');
+
+      await openView('?view=quiz', 'quiz');
+      assert.ok((await text('#card-question'))?.length > 20, `${driver.engine}: a flash card, as always`);
+      await driver.click('#card-flip');
+      await waitFor(driver, 'the answer side', () => !document.getElementById('card-back').hidden);
+
+      await openView('?view=lesson&step=3', 'lesson');
+      assert.equal(await text('#lesson-step-title'), STEPS[2].title);
+      if (await driver.evaluate(() => Boolean(document.getElementById('lesson-predict-again')))) await driver.click('#lesson-predict-again');
+      await driver.click(`#lesson-choice-${STEPS[2].prediction.choices[0]}`);
+      await driver.click('#lesson-commit');
+      const answer = await waitFor(
+        driver,
+        'the lesson says why',
+        () =>
+          document.getElementById('lesson-answer')?.textContent.startsWith('The engine could not answer')
+          && document.getElementById('lesson-answer').textContent,
+      );
+      assert.match(answer, why);
+      await assertClean('the lesson without WebAssembly');
+    } finally {
+      await driver.evaluate(() => sessionStorage.removeItem('journey:no-webassembly'));
+    }
+  });
 }

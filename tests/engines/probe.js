@@ -2,6 +2,8 @@
 // CSP still holds): it records what a learner would never see but a journey must, in every engine alike
 // (WebDriver classic has no console log). The journeys read window.journeyRecord back.
 (() => {
+  // A journey sets this flag to be the browser that turns WebAssembly off (Safari's Lockdown Mode does).
+  if (sessionStorage.getItem('journey:no-webassembly')) delete globalThis.WebAssembly;
   const record = { errors: [], violations: [], foreign: [] };
   Object.defineProperty(window, 'journeyRecord', { value: record });
   addEventListener(

@@ -192,7 +192,13 @@ export function createLessonView(section, { getEngine, onChange, storage, embedd
   /** The instrument, created once the engine is there; it opens after a prediction. */
   async function openInstrument(step, host, notice, noticeText, render) {
     host.replaceChildren(element('p', ['Loading the engine…'], { className: 'help' }));
-    const [engine, { createInstrument }] = await Promise.all([enginePromise, instrumentsPromise]);
+    let engine, createInstrument;
+    try {
+      [engine, { createInstrument }] = await Promise.all([enginePromise, instrumentsPromise]);
+    } catch (error) {
+      if (render === shown) host.replaceChildren(element('p', [`The instrument cannot open: ${error.message}`], { className: 'notice' }));
+      return null;
+    }
     if (render !== shown) return null;
     instrument = createInstrument(step, engine, {
       notice: (text) => {
