@@ -9,6 +9,6 @@ export class EngineUnavailableError extends Error {
 
 /** Why the engine cannot run in this browser, in a learner's words; null when it can. */
 export function engineMissing() {
-  if (typeof WebAssembly === 'object' && typeof WebAssembly?.instantiate === 'function') return null;
+  if (typeof WebAssembly === 'object' && typeof WebAssembly.instantiate === 'function') return null;
   return "WebAssembly is turned off in this browser (Safari's Lockdown Mode turns it off, as some managed browsers do), so posenc's engine cannot compute here.";
 }

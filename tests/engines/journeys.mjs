@@ -122,14 +122,14 @@ export function runJourneys(engineName) {
     await shot('lesson-step-3');
   });
 
-  test('flash cards: flip, grade Good, reload, and the grade is kept', async () => {
+  test('flash cards by keyboard: Space flips, 3 grades Good; reload, and the grade is kept', async () => {
     await openView('?view=quiz', 'quiz');
     await driver.evaluate(() => localStorage.clear());
     await openView('?view=quiz', 'quiz');
     assert.match(await text('#card-question'), /beyond the trained length/);
-    await driver.click('#card-flip');
+    await driver.press('Space');
     await waitFor(driver, 'the answer side', () => !document.getElementById('card-back').hidden && document.querySelector('.grade-bar')?.checkVisibility());
-    await driver.click('.grade-good');
+    await driver.press('3');
     await waitFor(driver, 'the grade announced', () => /Graded Good/.test(document.getElementById('quiz-announcer').textContent));
     const saved = await driver.evaluate(() => localStorage.getItem('posenc.quiz.progress'));
     assert.equal(JSON.parse(saved).cards['sinusoidal-vs-learned-beyond-length'].state, 1, 'the card is learning');

@@ -1,5 +1,6 @@
 // Firefox: Debian's firefox-esr, driven over WebDriver BiDi by puppeteer-core. Firefox speaks BiDi
 // itself, so no geckodriver is needed (Debian packages none, and npm's downloads a binary).
+import { writeFile } from 'node:fs/promises';
 import puppeteer from 'puppeteer-core';
 
 /** The journeys' driver (../driver.mjs) for Firefox ESR. @returns {Promise<import('../driver.mjs').Driver>} */
@@ -42,7 +43,6 @@ export async function openFirefox() {
       },
       evaluate: (fn, arg) => page.evaluate(fn, arg),
       async screenshot(file) {
-        const { writeFile } = await import('node:fs/promises');
         await writeFile(file, await page.screenshot({ fullPage: true }));
       },
       async close() {

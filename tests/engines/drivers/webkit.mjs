@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { once } from 'node:events';
+import { writeFile } from 'node:fs/promises';
 
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf'; // the W3C key of an element reference
@@ -162,7 +163,6 @@ export async function openWebKit() {
       },
       evaluate: (fn, arg) => call('POST', `${at}/execute/sync`, { script: `return (${fn}).call(null, arguments[0]);`, args: [arg ?? null] }),
       async screenshot(file) {
-        const { writeFile } = await import('node:fs/promises');
         await writeFile(file, Buffer.from(await call('GET', `${at}/screenshot`), 'base64'));
       },
       close: closeAll,
