@@ -223,6 +223,9 @@ export interface Limits {
   maxPosition: number;
   /** How far p may reach in beyondTrained, rope and ropeFrequencies. */
   maxAnalysisPosition: number;
+  /** How large a trained length L may be where it is a number, not a table: beyondTrained's and attention's
+   * trainedLength, every scaling's trainedLength. */
+  maxTrainedLength: number;
   maxDModel: number;
   maxCells: number;
   maxHeads: number;

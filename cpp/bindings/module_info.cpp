@@ -30,6 +30,7 @@ namespace posenc::js
         val result = val::object();
         result.set("maxPosition", static_cast<double>(limits::max_position));
         result.set("maxAnalysisPosition", static_cast<double>(limits::max_analysis_position));
+        result.set("maxTrainedLength", static_cast<double>(limits::max_trained_length));
         result.set("maxDModel", static_cast<double>(limits::max_d_model));
         result.set("maxCells", static_cast<double>(limits::max_cells));
         result.set("maxHeads", static_cast<double>(limits::max_heads));

@@ -65,6 +65,22 @@ TEST_CASE("A learned table past its rows refuses under 'error'", "[attention][le
     CHECK_THROWS_WITH(posenc::attention_row(options), Catch::Matchers::Contains("no row 2048"));
 }
 
+TEST_CASE("The toy head takes a trained length up to max_trained_length, as real configs give it", "[attention][arguments]")
+{
+    const auto scheme = GENERATE(Scheme::learned, Scheme::rope);
+    AttentionOptions options;
+    options.scheme = scheme;
+    options.query_position = 5000;
+    options.trained_length = posenc::limits::max_trained_length;
+    CHECK_FALSE(posenc::check_attention(options));
+    options.scaling = {posenc::RopeScalingKind::yarn, 4.0, posenc::limits::max_trained_length};
+    CHECK_FALSE(posenc::check_attention(options));
+    options.scaling.trained_length = posenc::limits::max_trained_length + 1;
+    CHECK(posenc::check_attention(options)->message() == "scaling.trainedLength must be an integer from 1 to 16777216; got 16777217");
+    options.trained_length = posenc::limits::max_trained_length + 1;
+    CHECK(posenc::check_attention(options)->message() == "trainedLength must be an integer from 1 to 16777216; got 16777217");
+}
+
 namespace
 {
     using posenc::test::largest_difference;

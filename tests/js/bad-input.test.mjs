@@ -80,7 +80,7 @@ const integers = {
     queryPosition: [0, 2 ** 24],
     dModel: [2, 256],
     seed: [0, 2 ** 53],
-    trainedLength: [1, 65536],
+    trainedLength: [1, 2 ** 24],
     nHeads: [1, 1024],
     head: [0, 7],
     latentDims: [0, 256],

@@ -11,7 +11,7 @@ export const publishedConfigs = {
 };
 
 /** Llama 3's rule (apply_scaling): the number pair i's frequency is divided by. */
-function llama3Divisor({ headDim, base, factor, lowFreqFactor, highFreqFactor, trainedLength }, i) {
+export function llama3Divisor({ headDim, base, factor, lowFreqFactor, highFreqFactor, trainedLength }, i) {
   const inv = base ** ((-2 * i) / headDim);
   const wavelength = (2 * Math.PI) / inv;
   if (wavelength < trainedLength / highFreqFactor) return 1;

@@ -16,7 +16,7 @@ const cases = [
   [() => posenc.alibiSlopes(NaN), 'nHeads must be an integer from 1 to 1024; got NaN'],
   [
     () => posenc.ropeFrequencies({ headDim: 8, scaling: { kind: 'yarn', factor: 2, trainedLength: 2.5 } }),
-    'scaling.trainedLength must be an integer from 1 to 65536; got 2.5',
+    'scaling.trainedLength must be an integer from 1 to 16777216; got 2.5',
   ],
   [() => posenc.learnedLookup({ table: { rows: Infinity, cols: 2, data: [] }, positions: [] }), 'table.rows must be an integer from 1 to 65536; got Infinity'],
   [() => posenc.beyondTrained({ scheme: 't5', p: 1e308 }), 'p must be an integer from 0 to 16777216; got 1e+308'],

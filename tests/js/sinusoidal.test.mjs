@@ -169,6 +169,14 @@ describe('sinusoidal argument errors', () => {
 test('limits are reported by the module', () => {
   assert.deepEqual(
     { ...posenc.limits },
-    { maxPosition: 65536, maxAnalysisPosition: 2 ** 24, maxDModel: 4096, maxCells: 2 ** 25, maxHeads: 1024, maxAttentionDModel: 256 },
+    {
+      maxPosition: 65536,
+      maxAnalysisPosition: 2 ** 24,
+      maxTrainedLength: 2 ** 24,
+      maxDModel: 4096,
+      maxCells: 2 ** 25,
+      maxHeads: 1024,
+      maxAttentionDModel: 256,
+    },
   );
 });

@@ -75,7 +75,7 @@ namespace posenc
             return range_problem("(queryPosition + 1) x dModel",
                                  "at most " + std::to_string(limits::max_attention_work) + " (a multiply-add per key and dimension)",
                                  std::to_string(work));
-        if (auto problem = check_integer("trainedLength", static_cast<double>(options.trained_length), 1, limits::max_position))
+        if (auto problem = check_integer("trainedLength", static_cast<double>(options.trained_length), 1, limits::max_trained_length))
             return problem;
         if (options.scheme == Scheme::learned)
         {

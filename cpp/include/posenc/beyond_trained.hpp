@@ -30,7 +30,7 @@ namespace posenc
     inline Problem check_beyond_trained(const BeyondTrainedOptions& options)
     {
         if (auto problem = check_integer("p", static_cast<double>(options.p), 0, limits::max_analysis_position)) return problem;
-        return check_integer("trainedLength", static_cast<double>(options.trained_length), 1, limits::max_analysis_position);
+        return check_integer("trainedLength", static_cast<double>(options.trained_length), 1, limits::max_trained_length);
     }
 
     /// Per frequency pair i (struct of arrays, one entry per pair):
@@ -95,7 +95,7 @@ namespace posenc
         if (auto problem = check_rope_options(options.head_dim, options.rope)) return problem;
         if (auto problem = check_integer("latentDims", static_cast<double>(options.latent_dims), 0, limits::max_d_model)) return problem;
         if (auto problem = check_attention_span(options.span)) return problem;
-        return check_integer("contextLength", static_cast<double>(options.context_length), 0, limits::max_analysis_position);
+        return check_integer("contextLength", static_cast<double>(options.context_length), 0, limits::max_trained_length);
     }
 
     /// The frequencies a model uses on sequences up to L. A static rescaling (PI, NTK, YaRN, llama3)

@@ -8,10 +8,14 @@
 namespace posenc::limits
 {
     // Encodings and biases.
-    inline constexpr std::int64_t max_position = 65536;  // largest position of a table (and a trained length)
+    inline constexpr std::int64_t max_position = 65536;  // largest position of a table
     /// Largest position of what needs no table: frequencies, angles, per-pair verdicts, ALiBi reach,
     /// T5 buckets, rotating given vectors, the toy attention row (Llama 4 Scout's 10M context fits).
     inline constexpr std::int64_t max_analysis_position = std::int64_t{1} << 24;
+    /// Largest trained length L an analysis, a RoPE scaling or the attention row is told: a number
+    /// only, never a table of L rows, so real configs fit (Llama 3.1's 131,072, DeepSeek-V3's 163,840,
+    /// 1M-context models). A trainable toy model's own length is max_model_length.
+    inline constexpr std::int64_t max_trained_length = max_analysis_position;
     inline constexpr std::int64_t max_d_model = 4096;                   // widest encoding
     inline constexpr std::uint64_t max_cells = std::uint64_t{1} << 25;  // rows x cols of a result
     inline constexpr std::int64_t max_heads = 1024;                     // ALiBi heads

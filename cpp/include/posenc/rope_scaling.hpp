@@ -201,7 +201,8 @@ namespace posenc
             return range_problem("scaling.factor", "a number from 1 to " + format_number(limits::max_rope_factor),
                                  format_number(scaling.factor));
         if (reads(entry, ScalingField::trained_length))
-            if (auto problem = check_integer("scaling.trainedLength", static_cast<double>(scaling.trained_length), 1, limits::max_position))
+            if (auto problem =
+                    check_integer("scaling.trainedLength", static_cast<double>(scaling.trained_length), 1, limits::max_trained_length))
                 return problem;
         if (reads(entry, ScalingField::low_freq_factor))
         {
