@@ -150,7 +150,7 @@ TEST_CASE("T5's first distance in a bucket found by bisection equals walking dow
 TEST_CASE("The analyses at p check what they read, naming it", "[beyond][arguments]")
 {
     CHECK(posenc::check_sinusoidal_beyond({5000, 2048}, {1, 10000.0})->message() == "dModel must be an integer from 2 to 4096; got 1");
-    CHECK(posenc::check_sinusoidal_beyond({5000, 65536}, {1024, 10000.0})->argument == "trainedLength x dModel");
+    CHECK(posenc::check_sinusoidal_beyond({5000, 65537}, {1023, 10000.0})->argument == "trainedLength x dModel");
     CHECK(posenc::check_sinusoidal_beyond({-1, 2048}, {64, 10000.0})->argument == "p");
     CHECK(posenc::check_alibi_reach(0, 10)->argument == "nHeads");
     CHECK(posenc::check_t5_reach(10, {true, 31, 128})->argument == "numBuckets");
@@ -164,6 +164,41 @@ TEST_CASE("analyse_pairs refuses used and trained frequency lists of different l
     CHECK_THROWS_WITH(posenc::analyse_pairs(trained, used, {5000, 2048}), Catch::Matchers::Contains("used.length"));
     CHECK_THROWS_AS(posenc::analyse_pairs(used, trained, {5000, 2048}), std::invalid_argument);
     CHECK_NOTHROW(posenc::analyse_pairs(trained, trained, {5000, 2048}));
+}
+
+TEST_CASE("Past 65,536 trained positions the search goes pass by pass and still finds the direct argmax", "[beyond][sinusoidal]")
+{
+    // L = 200,000 is four passes. Direct: sum_i cos((p - q) w_i) by libm for every q, largest q among equals.
+    const std::int64_t length = 200000;
+    const auto [p, d] = GENERATE(table<std::int64_t, std::int64_t>({{2000000, 32}, {150000, 32}, {1048576, 16}}));
+    const auto w = posenc::sinusoidal_frequencies(d, 10000.0);
+    std::int64_t best = -1;
+    double best_sum = -1e300;
+    for (std::int64_t q = length - 1; q >= 0; --q)
+    {
+        double sum = 0;
+        for (double frequency : w) sum += std::cos(static_cast<double>(p - q) * frequency);
+        if (sum > best_sum + 1e-9)  // a tie within rounding keeps the larger q, as the search does
+        {
+            best_sum = sum;
+            best = q;
+        }
+    }
+    const auto nearest = posenc::nearest_trained_sinusoidal({p, length}, {d, 10000.0});
+    CAPTURE(p, d, best, best_sum);
+    CHECK(nearest.position == best);
+    CHECK(nearest.cosine == Approx(best_sum / static_cast<double>(w.size())).margin(1e-10));
+}
+
+TEST_CASE("The sinusoidal search takes L = 1,048,576 at dModel 2,048 and refuses more work by name", "[beyond][sinusoidal][arguments]")
+{
+    const std::int64_t million = std::int64_t{1} << 20;
+    CHECK_FALSE(posenc::check_sinusoidal_beyond({2000000, million}, {2048, 10000.0}));
+    CHECK(posenc::check_sinusoidal_beyond({2000000, million + 1}, {2048, 10000.0})->message()
+          == "trainedLength x dModel / 2 must be at most 1073741824 (the trained positions the search walks, times pairs); got 1048577 x "
+             "1024 = 1073742848");
+    // Odd d writes the rows themselves: the cell bound holds there.
+    CHECK(posenc::check_sinusoidal_beyond({5000, 65536}, {1023, 10000.0})->argument == "trainedLength x dModel");
 }
 
 TEST_CASE("The analyses need no table: p and L reach 2^24", "[beyond]")

@@ -155,41 +155,63 @@ namespace posenc
 
     namespace detail
     {
+        /// Trained positions one pass of the nearest-row search walks. Up to it the search is one walk
+        /// (every result as before); past it each pass starts again from angles libm gives, so the
+        /// recurrence's drift stays as at 65,536 rows and memory at one pass, whatever L is.
+        inline constexpr std::int64_t nearest_pass = std::int64_t{1} << 16;
+
         /// Even d: every |PE(q)|^2 is d/2 and PE(p).PE(q) = sum_i cos((p - q) w_i), so the cosine is
         /// that sum over d/2. Walking q = L-1 down to 0, the offset is o + j with o = p - L + 1 and
         /// j = 0 .. L-1, and cos((o + j) w) = cos(o w) cos(j w) - sin(o w) sin(j w): a sum of
-        /// sinusoids in j (add_weighted_sinusoids, no libm in the loop).
+        /// sinusoids in j (add_weighted_sinusoids, no libm in the loop), one pass of j at a time.
         inline NearestTrained nearest_by_offset(const BeyondTrainedOptions& options, const SinusoidalOptions& encoding)
         {
             const auto w = sinusoidal_frequencies(encoding.d_model, encoding.base);
             const std::size_t pairs = w.size();
-            const double first_offset = static_cast<double>(options.p - options.trained_length + 1);
-            std::vector<double> on_sin(pairs), on_cos(pairs);
-            for (std::size_t i = 0; i < pairs; ++i)
-            {
-                on_cos[i] = std::cos(first_offset * w[i]);
-                on_sin[i] = -std::sin(first_offset * w[i]);
-            }
+            const std::int64_t length = options.trained_length;
+            std::vector<double> on_sin(pairs), on_cos(pairs), dots;
             const std::vector<double> ones(pairs, 1.0);
-            std::vector<double> dots(static_cast<std::size_t>(options.trained_length), 0.0);
-            add_weighted_sinusoids(
-                w, on_sin, on_cos, [&](std::size_t) { return ones.data(); }, dots);
-            // The first largest in j order: the largest q among equals, as walking q downwards finds it.
-            const auto best = std::max_element(dots.begin(), dots.end());
-            const auto j = static_cast<std::int64_t>(best - dots.begin());
-            return {options.trained_length - 1 - j, *best / static_cast<double>(pairs)};
+            double best_sum = 0;
+            std::int64_t best_j = -1;
+            for (std::int64_t first = 0; first < length; first += nearest_pass)
+            {
+                const double first_offset = static_cast<double>(options.p - length + 1 + first);
+                for (std::size_t i = 0; i < pairs; ++i)
+                {
+                    on_cos[i] = std::cos(first_offset * w[i]);
+                    on_sin[i] = -std::sin(first_offset * w[i]);
+                }
+                dots.assign(static_cast<std::size_t>(std::min(nearest_pass, length - first)), 0.0);
+                add_weighted_sinusoids(
+                    w, on_sin, on_cos, [&](std::size_t) { return ones.data(); }, dots);
+                // The first largest in j order: the largest q among equals, as walking q downwards finds it.
+                const auto top = std::max_element(dots.begin(), dots.end());
+                if (best_j < 0 || *top > best_sum)
+                {
+                    best_sum = *top;
+                    best_j = first + static_cast<std::int64_t>(top - dots.begin());
+                }
+            }
+            return {length - 1 - best_j, best_sum / static_cast<double>(pairs)};
         }
     }
 
     /// Problem with analysing a sinusoidal encoding at p: check_beyond_trained, at least one pair
-    /// (dModel 2 or more), a valid base, and the trained rows within limits::max_cells.
+    /// (dModel 2 or more), a valid base, and the nearest-row search's work: even d walks L x d/2
+    /// sinusoids (limits::max_nearest_search_work), odd d writes the L trained rows (limits::max_cells).
     inline Problem check_sinusoidal_beyond(const BeyondTrainedOptions& options, const SinusoidalOptions& encoding)
     {
         if (auto problem = check_beyond_trained(options)) return problem;
         if (auto problem = check_integer("dModel", static_cast<double>(encoding.d_model), 2, limits::max_d_model)) return problem;
         if (auto problem = check_sinusoidal_shape(1, encoding)) return problem;
-        return check_cells("trainedLength x dModel", static_cast<std::uint64_t>(options.trained_length),
-                           static_cast<std::uint64_t>(encoding.d_model));
+        const auto length = static_cast<std::uint64_t>(options.trained_length);
+        const auto d = static_cast<std::uint64_t>(encoding.d_model);
+        if (d % 2 != 0) return check_cells("trainedLength x dModel", length, d);
+        if (length * (d / 2) <= limits::max_nearest_search_work) return std::nullopt;
+        return range_problem("trainedLength x dModel / 2",
+                             "at most " + std::to_string(limits::max_nearest_search_work)
+                                 + " (the trained positions the search walks, times pairs)",
+                             std::to_string(length) + " x " + std::to_string(d / 2) + " = " + std::to_string(length * (d / 2)));
     }
 
     /// The trained position whose sinusoidal encoding is closest in angle to PE(p):

@@ -16,7 +16,10 @@ namespace posenc::limits
     /// only, never a table of L rows, so real configs fit (Llama 3.1's 131,072, DeepSeek-V3's 163,840,
     /// 1M-context models). A trainable toy model's own length is max_model_length.
     inline constexpr std::int64_t max_trained_length = max_analysis_position;
-    inline constexpr std::int64_t max_d_model = 4096;                   // widest encoding
+    inline constexpr std::int64_t max_d_model = 4096;  // widest encoding
+    /// Trained positions x frequency pairs the sinusoidal nearest-row search walks (a second or so in
+    /// wasm): L = 1,048,576 at dModel 2,048.
+    inline constexpr std::uint64_t max_nearest_search_work = std::uint64_t{1} << 30;
     inline constexpr std::uint64_t max_cells = std::uint64_t{1} << 25;  // rows x cols of a result
     inline constexpr std::int64_t max_heads = 1024;                     // ALiBi heads
     inline constexpr double max_rope_factor = 1024;                     // RoPE's scaling factor s
