@@ -71,7 +71,13 @@ export const argumentShapes = {
     ...sequenceRope,
     span,
   },
-  beyondTrained: { ...fields('model', 'scheme', 'p', 'trainedLength', 'dModel', 'headDim', 'nHeads', 'latentDims'), ...rope, span, ...t5 },
+  beyondTrained: {
+    ...fields('model', 'scheme', 'p', 'trainedLength', 'dModel', 'headDim', 'nHeads', 'latentDims'),
+    ...rope,
+    span,
+    search: fields('from', 'to'),
+    ...t5,
+  },
   offsetSimilarity: { ...fields('p', 'maxOffset', 'dModel', 'seed'), ...sequenceRope },
   trainerCreate: {
     ...modelShape,

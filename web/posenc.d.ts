@@ -315,8 +315,8 @@ export interface SinusoidalBeyond extends BeyondCommon {
   /** Pairs whose wavelength exceeds L. */
   longWavelengthCount: number;
   outOfRangeCount: number;
-  /** The trained position q < L whose encoding is closest in angle to PE(p). */
-  nearest: { position: number; cosine: number };
+  /** The trained position q < L (within `search`) whose encoding is closest in angle to PE(p); null when nothing was searched. */
+  nearest: { position: number; cosine: number } | null;
 }
 
 export interface RopeBeyond extends BeyondCommon {
@@ -573,6 +573,9 @@ export interface Posenc {
       latentDims?: number;
       /** [{ kind: 'full' }] (RoPE) */
       span?: AttentionSpan;
+      /** [{ from: 0, to: trainedLength }] (sinusoidal): the trained positions from <= q < to the nearest-row search walks,
+       * so a page can search a long L a stretch at a time; from = to searches nothing (nearest: null). */
+      search?: { from: number; to: number };
     } & RopeOptions &
       T5Options,
   ): Extract<BeyondTrained, { scheme: S }>;

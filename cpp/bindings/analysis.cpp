@@ -30,13 +30,25 @@ namespace posenc::js
             SinusoidalOptions encoding;
             POSENC_CHECK(read.integer("dModel", encoding.d_model));
             POSENC_CHECK(read.number("base", encoding.base));
-            POSENC_CHECK(read.verdict(check_sinusoidal_beyond(where, encoding)));
+            NearestSearch search = whole_search(where);
+            if (read.has("search"))
+            {
+                OptionsReader stretch;
+                POSENC_CHECK(read.nested("search", stretch));
+                POSENC_CHECK(stretch.integers({{"from", search.from}, {"to", search.to}}));
+            }
+            POSENC_CHECK(read.verdict(check_sinusoidal_beyond(where, encoding, search)));
             const auto w = sinusoidal_frequencies(encoding.d_model, encoding.base);
             const auto pairs = analyse_pairs(w, w, where);
-            const auto nearest = nearest_trained_sinusoidal(where, encoding);
             result.set("pairs", pair_result(pairs));
             result.set("longWavelengthCount", static_cast<double>(pairs.long_wavelength_count));
             result.set("outOfRangeCount", static_cast<double>(pairs.out_of_range_count));
+            if (search.from == search.to)
+            {
+                result.set("nearest", val::null());  // nothing searched
+                return result;
+            }
+            const auto nearest = nearest_trained_sinusoidal(where, encoding, search);
             val nearest_value = val::object();
             nearest_value.set("position", static_cast<double>(nearest.position));
             nearest_value.set("cosine", nearest.cosine);

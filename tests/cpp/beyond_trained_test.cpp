@@ -190,6 +190,44 @@ TEST_CASE("Past 65,536 trained positions the search goes pass by pass and still 
     CHECK(nearest.cosine == Approx(best_sum / static_cast<double>(w.size())).margin(1e-10));
 }
 
+TEST_CASE("Searching stretch by stretch, highest first, and keeping the best finds the whole search's row", "[beyond][sinusoidal]")
+{
+    const auto [p, d, length] =
+        GENERATE(table<std::int64_t, std::int64_t, std::int64_t>({{2000000, 32, 200000}, {5000, 64, 2048}, {9000, 63, 4000}}));
+    const posenc::BeyondTrainedOptions where{p, length};
+    const posenc::SinusoidalOptions encoding{d, 10000.0};
+    const auto whole = posenc::nearest_trained_sinusoidal(where, encoding);
+    const std::int64_t stretch = 1000;  // not a divisor of any L here, nor of the search's passes
+    posenc::NearestTrained best{-1, -2};
+    for (std::int64_t to = length; to > 0; to -= stretch)
+    {
+        const auto found = posenc::nearest_trained_sinusoidal(where, encoding, {std::max<std::int64_t>(0, to - stretch), to});
+        CHECK(found.position >= std::max<std::int64_t>(0, to - stretch));
+        CHECK(found.position < to);
+        // Even d keeps the largest q among equals (a higher stretch came first); odd d the smallest.
+        if (found.cosine > best.cosine || (d % 2 != 0 && found.cosine == best.cosine)) best = found;
+    }
+    CAPTURE(p, d, length);
+    CHECK(best.position == whole.position);
+    CHECK(best.cosine == Approx(whole.cosine).margin(1e-10));  // each walk drifts by up to ~1e-10 from libm
+}
+
+TEST_CASE("A search outside 0 .. L or backwards is refused by name", "[beyond][sinusoidal][arguments]")
+{
+    const posenc::SinusoidalOptions encoding{64, 10000.0};
+    CHECK(posenc::check_sinusoidal_beyond({5000, 2048}, encoding, {0, 2049})->message()
+          == "search.to must be an integer from 0 to 2048; got 2049");
+    CHECK(posenc::check_sinusoidal_beyond({5000, 2048}, encoding, {100, 50})->message()
+          == "search.to must be an integer from 100 to 2048; got 50");
+    CHECK(posenc::check_sinusoidal_beyond({5000, 2048}, encoding, {-1, 50})->message()
+          == "search.from must be an integer from 0 to 2048; got -1");
+    CHECK_FALSE(posenc::check_sinusoidal_beyond({5000, 2048}, encoding, {2048, 2048}));  // empty: nothing to search
+    // A stretch of a long L is bounded by its own work, not L's.
+    const std::int64_t long_length = std::int64_t{1} << 24;
+    CHECK(posenc::check_sinusoidal_beyond({5000, long_length}, {1024, 10000.0})->argument == "trainedLength x dModel / 2");
+    CHECK_FALSE(posenc::check_sinusoidal_beyond({5000, long_length}, {1024, 10000.0}, {0, 65536}));
+}
+
 TEST_CASE("The sinusoidal search takes L = 1,048,576 at dModel 2,048 and refuses more work by name", "[beyond][sinusoidal][arguments]")
 {
     const std::int64_t million = std::int64_t{1} << 20;

@@ -26,6 +26,25 @@ describe('beyondTrained at p = 5,000, L = 2,048', () => {
     assert.ok(r.nearest.position < 2048 && r.nearest.cosine < 1);
   });
 
+  test('sinusoidal, searched a stretch at a time from the top: the best of the stretches is the whole search', () => {
+    const options = { scheme: 'sinusoidal', p: 2_000_000, trainedLength: 300_000, dModel: 64 };
+    const whole = posenc.beyondTrained(options).nearest;
+    let best = null;
+    for (let to = options.trainedLength; to > 0; to -= 40_000) {
+      const { nearest } = posenc.beyondTrained({ ...options, search: { from: Math.max(0, to - 40_000), to } });
+      assert.ok(nearest.position < to && nearest.position >= to - 40_000);
+      if (!best || nearest.cosine > best.cosine) best = nearest; // a tie keeps the higher stretch, as the whole search does
+    }
+    assert.equal(best.position, whole.position);
+    closeTo(best.cosine, whole.cosine, 1e-10, 'cosine (each walk drifts by up to ~1e-10 from libm)');
+    assert.equal(posenc.beyondTrained({ ...options, search: { from: 7, to: 7 } }).nearest, null, 'an empty search finds nothing');
+    assert.throws(() => posenc.beyondTrained({ ...options, search: { form: 0 } }), /search\.form/, 'a typo inside search is named');
+    assert.throws(
+      () => posenc.beyondTrained({ ...options, search: { from: 0, to: 300_001 } }),
+      /^RangeError: search\.to must be an integer from 0 to 300000; got 300001$/,
+    );
+  });
+
   test('rope head dim 64: 11 long pairs; the slowest goes from 0.273 to 0.667 rad', () => {
     const r = posenc.beyondTrained({ scheme: 'rope' });
     assert.equal(r.longWavelengthCount, 11);

@@ -349,6 +349,7 @@ test('every field posenc-arguments.js copies is one the module reads', () => {
       ...(i === kinds.length - 1 ? { shortFactor: [1, 1] } : {}),
     })),
     span: names('spanKind').map((kind) => ({ kind, size: 16 })),
+    search: [{ from: 0, to: 16 }],
   };
   const settings = [
     {},

@@ -153,6 +153,17 @@ namespace posenc
         double cosine = 0;          // cos(PE(p), PE(q))
     };
 
+    /// The trained positions the nearest-row search walks: from <= q < to. A page can search a long
+    /// L a stretch at a time, between frames, and keep the best.
+    struct NearestSearch
+    {
+        std::int64_t from = 0;
+        std::int64_t to = 0;
+    };
+
+    /// Every trained position, 0 .. L-1.
+    inline NearestSearch whole_search(const BeyondTrainedOptions& options) { return {0, options.trained_length}; }
+
     namespace detail
     {
         /// Trained positions one pass of the nearest-row search walks. Up to it the search is one walk
@@ -164,16 +175,18 @@ namespace posenc
         /// that sum over d/2. Walking q = L-1 down to 0, the offset is o + j with o = p - L + 1 and
         /// j = 0 .. L-1, and cos((o + j) w) = cos(o w) cos(j w) - sin(o w) sin(j w): a sum of
         /// sinusoids in j (add_weighted_sinusoids, no libm in the loop), one pass of j at a time.
-        inline NearestTrained nearest_by_offset(const BeyondTrainedOptions& options, const SinusoidalOptions& encoding)
+        inline NearestTrained nearest_by_offset(const BeyondTrainedOptions& options, const SinusoidalOptions& encoding,
+                                                const NearestSearch& search)
         {
             const auto w = sinusoidal_frequencies(encoding.d_model, encoding.base);
             const std::size_t pairs = w.size();
             const std::int64_t length = options.trained_length;
+            const std::int64_t last_j = length - search.from;  // j = L - 1 - q, so q in [from, to) is j in [L - to, L - from)
             std::vector<double> on_sin(pairs), on_cos(pairs), dots;
             const std::vector<double> ones(pairs, 1.0);
             double best_sum = 0;
             std::int64_t best_j = -1;
-            for (std::int64_t first = 0; first < length; first += nearest_pass)
+            for (std::int64_t first = length - search.to; first < last_j; first += nearest_pass)
             {
                 const double first_offset = static_cast<double>(options.p - length + 1 + first);
                 for (std::size_t i = 0; i < pairs; ++i)
@@ -181,7 +194,7 @@ namespace posenc
                     on_cos[i] = std::cos(first_offset * w[i]);
                     on_sin[i] = -std::sin(first_offset * w[i]);
                 }
-                dots.assign(static_cast<std::size_t>(std::min(nearest_pass, length - first)), 0.0);
+                dots.assign(static_cast<std::size_t>(std::min(nearest_pass, last_j - first)), 0.0);
                 add_weighted_sinusoids(
                     w, on_sin, on_cos, [&](std::size_t) { return ones.data(); }, dots);
                 // The first largest in j order: the largest q among equals, as walking q downwards finds it.
@@ -197,31 +210,44 @@ namespace posenc
     }
 
     /// Problem with analysing a sinusoidal encoding at p: check_beyond_trained, at least one pair
-    /// (dModel 2 or more), a valid base, and the nearest-row search's work: even d walks L x d/2
-    /// sinusoids (limits::max_nearest_search_work), odd d writes the L trained rows (limits::max_cells).
-    inline Problem check_sinusoidal_beyond(const BeyondTrainedOptions& options, const SinusoidalOptions& encoding)
+    /// (dModel 2 or more), a valid base, a search within 0 .. L, and its work: even d walks
+    /// (to - from) x d/2 sinusoids (limits::max_nearest_search_work), odd d writes those trained rows
+    /// (limits::max_cells). The names are the whole search's when it is the default.
+    inline Problem check_sinusoidal_beyond(const BeyondTrainedOptions& options, const SinusoidalOptions& encoding,
+                                           const NearestSearch& search)
     {
         if (auto problem = check_beyond_trained(options)) return problem;
         if (auto problem = check_integer("dModel", static_cast<double>(encoding.d_model), 2, limits::max_d_model)) return problem;
         if (auto problem = check_sinusoidal_shape(1, encoding)) return problem;
-        const auto length = static_cast<std::uint64_t>(options.trained_length);
+        if (auto problem = check_integer("search.from", static_cast<double>(search.from), 0, options.trained_length)) return problem;
+        if (auto problem = check_integer("search.to", static_cast<double>(search.to), search.from, options.trained_length)) return problem;
+        const bool whole = search.from == 0 && search.to == options.trained_length;
+        const auto length = static_cast<std::uint64_t>(search.to - search.from);
         const auto d = static_cast<std::uint64_t>(encoding.d_model);
-        if (d % 2 != 0) return check_cells("trainedLength x dModel", length, d);
+        if (d % 2 != 0) return check_cells(whole ? "trainedLength x dModel" : "(search.to - search.from) x dModel", length, d);
         if (length * (d / 2) <= limits::max_nearest_search_work) return std::nullopt;
-        return range_problem("trainedLength x dModel / 2",
+        return range_problem(whole ? "trainedLength x dModel / 2" : "(search.to - search.from) x dModel / 2",
                              "at most " + std::to_string(limits::max_nearest_search_work)
                                  + " (the trained positions the search walks, times pairs)",
                              std::to_string(length) + " x " + std::to_string(d / 2) + " = " + std::to_string(length * (d / 2)));
     }
 
-    /// The trained position whose sinusoidal encoding is closest in angle to PE(p):
-    /// argmax over q < L of PE(p).PE(q) / (|PE(p)| |PE(q)|). Even d uses the closed form in
-    /// detail::nearest_by_offset; odd d (a lone sin column breaks it) generates rows in blocks, so
-    /// memory stays at one block whatever L is.
-    inline NearestTrained nearest_trained_sinusoidal(const BeyondTrainedOptions& options, const SinusoidalOptions& encoding)
+    inline Problem check_sinusoidal_beyond(const BeyondTrainedOptions& options, const SinusoidalOptions& encoding)
     {
-        throw_if(check_sinusoidal_beyond(options, encoding));
-        if (encoding.d_model % 2 == 0) return detail::nearest_by_offset(options, encoding);
+        return check_sinusoidal_beyond(options, encoding, whole_search(options));
+    }
+
+    /// The trained position whose sinusoidal encoding is closest in angle to PE(p):
+    /// argmax over q in [search.from, search.to) of PE(p).PE(q) / (|PE(p)| |PE(q)|) (a non-empty
+    /// search). Even d uses the closed form in detail::nearest_by_offset (the largest q among
+    /// equals); odd d (a lone sin column breaks it) generates rows in blocks (the smallest), so
+    /// memory stays at one block whatever L is.
+    inline NearestTrained nearest_trained_sinusoidal(const BeyondTrainedOptions& options, const SinusoidalOptions& encoding,
+                                                     const NearestSearch& search)
+    {
+        throw_if(check_sinusoidal_beyond(options, encoding, search));
+        if (search.from == search.to) throw std::invalid_argument("nearest_trained_sinusoidal: an empty search has no nearest row");
+        if (encoding.d_model % 2 == 0) return detail::nearest_by_offset(options, encoding, search);
         // PE(p) written out, rounded as the table writes it (p may lie past the table's positions).
         const auto d = static_cast<std::size_t>(encoding.d_model);
         std::vector<double> at_p(d);
@@ -237,10 +263,10 @@ namespace posenc
         constexpr std::size_t block = 256;
         std::vector<double> positions;
         std::vector<double> rows(block * d);
-        for (std::int64_t start = 0; start < options.trained_length; start += block)
+        for (std::int64_t start = search.from; start < search.to; start += block)
         {
             positions.clear();
-            for (std::int64_t q = start; q < std::min<std::int64_t>(start + block, options.trained_length); ++q)
+            for (std::int64_t q = start; q < std::min<std::int64_t>(start + block, search.to); ++q)
                 positions.push_back(static_cast<double>(q));
             sinusoidal_into(std::span<const double>(positions), encoding, rows.data());
             for (std::size_t r = 0; r < positions.size(); ++r)
@@ -256,6 +282,11 @@ namespace posenc
             }
         }
         return best;
+    }
+
+    inline NearestTrained nearest_trained_sinusoidal(const BeyondTrainedOptions& options, const SinusoidalOptions& encoding)
+    {
+        return nearest_trained_sinusoidal(options, encoding, whole_search(options));
     }
 
     /// What each overflow policy does for a query at p (the last of p + 1 positions) in a table
