@@ -106,9 +106,10 @@ const scope = {
 /** The image-positions view's patch grid: 16 x 16 patches (Qwen2-VL's 448 px image after its 2 x 2 merge), up to 64 frames. */
 export const IMAGE_GRID = Object.freeze({ frames: 64, rows: 16, cols: 16 });
 const POSITION = integer(0, 65536);
-/** p where a real model is picked: up to the engine's analysis bound (limits.maxAnalysisPosition, 2^24); the view keeps
- * p past limits.maxPosition only while a model is picked. */
+/** The position view's p: up to the engine's analysis bound (limits.maxAnalysisPosition, 2^24). */
 const ANALYSIS_POSITION = integer(0, 16777216);
+/** The position view's L: up to the engine's bound on a trained length (limits.maxTrainedLength, 2^24). */
+const TRAINED_LENGTH = integer(1, 16777216);
 /** A real model's name (posenc.models, listed as names.model): the views keep only names the engine lists. */
 const MODELS = {
   parse: (text) => (/^[a-z0-9][a-z0-9.-]{0,39}$/.test(text) ? text : undefined),
@@ -144,7 +145,7 @@ const PARAMETERS = {
   position: {
     model: ['model', MODELS],
     p: ['p', ANALYSIS_POSITION],
-    L: ['L', integer(1, 65536)],
+    L: ['L', TRAINED_LENGTH],
     d: ['d', oneOf('64', '128', '256', '512', '1024')],
     overflow: ['overflow', OVERFLOWS],
     scaling: ['scaling', SCALINGS],

@@ -108,27 +108,34 @@ try {
     if (durations.attention.length) page.positionAttentionRowsMs = median(durations.attention);
   }
 
+  /** Opens the position view at `query` and sweeps its log p slider from 0 to its end (2^24) in `steps`, a frame each. */
+  async function sweepPosition(query, steps) {
+    await site.page.goto(`${site.url}?view=position&${query}`);
+    await site.page.waitForSelector('section[data-view="position"][data-ready="true"]', { timeout: 60_000 });
+    return site.page.evaluate(async (count) => {
+      const input = document.querySelector('#pos-p-range');
+      performance.clearMeasures();
+      for (let step = 0; step <= count; step++) {
+        input.value = String(Math.round((step / count) * Number(input.max)));
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        await new Promise(requestAnimationFrame);
+      }
+      return performance.getEntriesByName('posenc:position-update').map((e) => e.duration);
+    }, steps);
+  }
+
+  // The position view at a 1M-context L (custom settings), swept through 2,000,000 while the
+  // sinusoidal column's nearest row is searched between frames.
+  const longUpdates = await sweepPosition('L=1048576&p=2000000', 200);
+  page.positionLongUpdateP95Ms = p95(longUpdates);
+  page.positionLongUpdates = longUpdates.length;
+
   // The position view with each real-model preset: the log slider sweeps p from 0 to 2^24, through 2,000,000.
   const { loadPosenc } = await import('../../dist/posenc.js');
   const { readFileSync } = await import('node:fs');
   const engine = await loadPosenc({ wasmBinary: readFileSync(new URL('../../dist/posenc.wasm', import.meta.url)) });
   const presetP95 = {};
-  for (const { name } of engine.models) {
-    await site.page.goto(`${site.url}?view=position&model=${name}`);
-    await site.page.waitForSelector('section[data-view="position"][data-ready="true"]', { timeout: 60_000 });
-    presetP95[name] = p95(
-      await site.page.evaluate(async () => {
-        const input = document.querySelector('#pos-p-range');
-        performance.clearMeasures();
-        for (let step = 0; step <= 100; step++) {
-          input.value = String(Math.round((step / 100) * Number(input.max)));
-          input.dispatchEvent(new Event('input', { bubbles: true }));
-          await new Promise(requestAnimationFrame);
-        }
-        return performance.getEntriesByName('posenc:position-update').map((e) => e.duration);
-      }),
-    );
-  }
+  for (const { name } of engine.models) presetP95[name] = p95(await sweepPosition(`model=${name}`, 100));
   const worst = Object.entries(presetP95).sort((a, b) => b[1] - a[1])[0];
   page.positionPresetsWorstP95Ms = worst[1];
   page.positionPresetsWorst = worst[0];

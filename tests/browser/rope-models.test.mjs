@@ -88,16 +88,15 @@ test('p reaches 2,000,000 with a model: slider and field take it, the toy model 
   assert.match(await text('.scheme-rope .scheme-verdict'), /^Llama 3\.1 8B at 2,097,152:/);
   await page.waitForFunction(() => document.querySelector('.scheme-rope .model-verdict').textContent.includes('p = 2,097,152 is past it'));
   assert.match(await text('.scheme-rope .model-verdict'), /up to p = 65,536.*p = 2,097,152 is past it/);
-  // The slider's last step is the analysis bound; back to custom settings, p returns within the custom range.
+  // The slider's last step is the analysis bound; back to custom settings, p stays (the analyses need no table).
   await page.locator('#pos-p-range').fill('1000');
   assert.equal(await page.inputValue('#pos-p'), String(engine.limits.maxAnalysisPosition));
   await page.selectOption('#pos-model', '');
-  assert.equal(await page.inputValue('#pos-p'), String(engine.limits.maxPosition));
+  assert.equal(await page.inputValue('#pos-p'), String(engine.limits.maxAnalysisPosition));
   assert.equal(await page.isDisabled('#pos-l'), false);
   assert.doesNotMatch(await search(), /model=/);
-  // Without a model p past 65,536 is refused, with the reason beside the field.
   await open('?view=position&p=2000000', 'position');
-  assert.notEqual(await page.inputValue('#pos-p'), '2000000', 'custom settings keep p within limits.maxPosition');
+  assert.equal(await page.inputValue('#pos-p'), '2000000', 'custom settings reach the analysis bound too');
   await open('?view=position&model=no-such-model&p=300', 'position');
   assert.equal(await page.inputValue('#pos-model'), '', 'an unknown model opens custom settings');
   assert.equal(await page.inputValue('#pos-p'), '300');

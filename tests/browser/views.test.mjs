@@ -43,6 +43,29 @@ test("position view: every verdict carries the engine's numbers for p = 5,000, L
   await site.page.screenshot({ path: 'test-results/view-position.png', fullPage: true });
 });
 
+test('position view at a 1M-context L: every column answers at once, and the nearest sinusoidal row follows between frames', async () => {
+  const { page } = site;
+  const p = 2_000_000;
+  const L = 1_048_576;
+  // The search reads as searching first, so the row can be seen to arrive: a wide d makes it take a while.
+  await open(`?view=position&p=${p}&L=${L}&d=1024`, 'position');
+  const nearestRow = page.locator('.scheme-sinusoidal dl dd').last();
+  assert.match(await nearestRow.textContent(), /^Searching: \d+% of 1,048,576 positions$/);
+  assert.equal(
+    await verdict('learned'),
+    `No row 2,000,000: the table ends at row 1,048,575. 'clamp' hands over row 1,048,575 instead; 951,426 positions share that row.`,
+  );
+  const rope = engine.beyondTrained({ scheme: 'rope', p, trainedLength: L, headDim: 64 });
+  assert.match(
+    await verdict('rope'),
+    new RegExp(`^Distance 2,000,000: ${rope.outOfRangeCount === 0 ? 'every pair stays within' : `${rope.outOfRangeCount} of 32`}`),
+  );
+  const { nearest } = engine.beyondTrained({ scheme: 'sinusoidal', p, trainedLength: L, dModel: 1024 });
+  await page.waitForFunction(() => /^PE\(/.test(document.querySelector('.scheme-sinusoidal dl dd:last-of-type').textContent), null, { timeout: 60_000 });
+  assert.equal(await nearestRow.textContent(), `PE(${grouped(nearest.position)}), cos ${nearest.cosine.toFixed(3)}`, "the engine's whole search, in node");
+  assert.match(page.url(), /L=1048576/);
+});
+
 test('position view: a learned table under p = L - 1 has the row; PI brings RoPE back in range', async () => {
   await open('?view=position&p=5000&L=2048', 'position');
   await site.page.locator('#pos-p').fill('1000');
@@ -159,7 +182,7 @@ test('position view: a bad L or p gets one message beside its field and never re
   const verdicts = await page.locator('.scheme-verdict').allTextContents();
   await page.locator('#pos-l').fill('0');
   await page.locator('#pos-l').press('Enter');
-  assert.equal(await page.locator('#pos-l-problem').textContent(), 'L must be a whole number from 1 to 65,536; got 0.');
+  assert.equal(await page.locator('#pos-l-problem').textContent(), 'L must be a whole number from 1 to 16,777,216; got 0.');
   assert.equal(await page.locator('#pos-l').getAttribute('aria-invalid'), 'true');
   assert.match(await page.locator('#pos-l').getAttribute('aria-describedby'), /pos-l-problem/);
   assert.deepEqual(await page.locator('.scheme-verdict').allTextContents(), verdicts, 'the verdicts stay those of the last good L');
@@ -176,7 +199,7 @@ test('position view: a bad L or p gets one message beside its field and never re
   await goodValueReachesUrl(page, '#pos-l', 'L', { good: '1024', bad: '0' });
   await page.locator('#pos-p').fill('12.5');
   await page.locator('#pos-p').press('Enter');
-  assert.equal(await page.locator('#pos-p-problem').textContent(), 'p must be a whole number from 0 to 65,536; got 12.5.');
+  assert.equal(await page.locator('#pos-p-problem').textContent(), 'p must be a whole number from 0 to 16,777,216; got 12.5.');
   await page.locator('#pos-l').fill('1024');
   await page.locator('#pos-l').press('Enter');
   assert.equal(await page.locator('#pos-l-problem').textContent(), '');
@@ -191,9 +214,9 @@ test('position view: one p range for box and slider (logarithmic), and the tab n
   assert.equal(await slider.getAttribute('aria-valuetext'), 'p = 3,000');
   await slider.focus();
   await page.keyboard.press('End');
-  assert.equal(await page.locator('#pos-p').inputValue(), '65536', "the slider reaches the box's maximum");
-  assert.match(await verdict('learned'), /^No row 65,536/);
-  assert.equal(await page.locator('.view-tabs a[data-view="position"]').textContent(), 'Position 65,536');
+  assert.equal(await page.locator('#pos-p').inputValue(), '16777216', "the slider reaches the box's maximum, the analysis bound");
+  assert.match(await verdict('learned'), /^No row 16,777,216/);
+  assert.equal(await page.locator('.view-tabs a[data-view="position"]').textContent(), 'Position 16,777,216');
   await page.keyboard.press('Home');
   assert.equal(await page.locator('#pos-p').inputValue(), '0');
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');

@@ -75,3 +75,12 @@ test("real models: ?model= in the position and frequency views, p to the analysi
   assert.deepEqual({ ...readLocation('?view=grid&axes=axial&t=63&h=15&w=0').settings }, { axes: 'axial', t: 63, h: 15, w: 0 });
   assert.deepEqual({ ...readLocation('?view=grid&t=64&h=16&w=-1').settings }, {});
 });
+
+test("the position view's p and L reach the engine's bounds (maxAnalysisPosition, maxTrainedLength) and stop there", async () => {
+  const { loadForTests } = await import('./load.mjs');
+  const { limits } = await loadForTests();
+  const read = (query) => ({ ...readLocation(`?view=position&${query}`).settings });
+  assert.deepEqual(read(`p=${limits.maxAnalysisPosition}&L=${limits.maxTrainedLength}`), { p: limits.maxAnalysisPosition, L: limits.maxTrainedLength });
+  assert.deepEqual(read('p=2000000&L=1048576'), { p: 2_000_000, L: 1_048_576 });
+  assert.deepEqual(read(`p=${limits.maxAnalysisPosition + 1}&L=${limits.maxTrainedLength + 1}`), {});
+});

@@ -19,6 +19,7 @@ import { modelColumn } from './model-verdicts.js';
 import { describeScheme, scalingFor } from './scheme-verdicts.js';
 import { pairFigure } from './pair-figure.js';
 import { SLIDER_STEPS, positionToStep, stepToPosition } from './log-slider.js';
+import { createNearestSearch, searchesBetweenFrames } from './nearest-search.js';
 
 /**
  * @typedef {{ p: number, L: number, d: number, headDim: number, overflow: import('../posenc.js').Overflow,
@@ -34,18 +35,19 @@ import { SLIDER_STEPS, positionToStep, stepToPosition } from './log-slider.js';
 export function createPositionView(container, engine, onChange) {
   let state = /** @type {PositionState} */ ({ p: 5000, L: 2048, d: 512, headDim: 64, overflow: 'clamp', scaling: 'none' });
 
+  // The analyses need no table: p reaches limits.maxAnalysisPosition and L limits.maxTrainedLength (real
+  // configs' lengths), with a model picked or not. The toy models' attention rows stop at maxPosition.
   const maxPosition = engine.limits.maxPosition;
-  // A picked model's analysis reaches limits.maxAnalysisPosition (past its full context); custom settings stop at maxPosition.
+  const pMaxValue = engine.limits.maxAnalysisPosition;
   const picker = createModelPicker('pos-model', engine.models);
-  const pMax = () => (state.model ? engine.limits.maxAnalysisPosition : maxPosition);
-  const pRule = { name: 'p', min: 0, max: maxPosition };
-  const lRule = { name: 'L', min: 1, max: maxPosition };
-  const pNumber = element('input', [], { id: 'pos-p', attributes: { type: 'number', min: '0', max: String(maxPosition), step: '1' } });
+  const pRule = { name: 'p', min: 0, max: pMaxValue };
+  const lRule = { name: 'L', min: 1, max: engine.limits.maxTrainedLength };
+  const pNumber = element('input', [], { id: 'pos-p', attributes: { type: 'number', min: '0', max: String(pMaxValue), step: '1' } });
   const pSlider = element('input', [], {
     id: 'pos-p-range',
     attributes: { type: 'range', min: '0', max: String(SLIDER_STEPS), step: '1', 'aria-label': 'Query position p (slider, logarithmic)' },
   });
-  const lNumber = element('input', [], { id: 'pos-l', attributes: { type: 'number', min: '1', max: String(maxPosition), step: '1' } });
+  const lNumber = element('input', [], { id: 'pos-l', attributes: { type: 'number', min: '1', max: String(lRule.max), step: '1' } });
   const dSelect = element(
     'select',
     [64, 128, 256, 512, 1024].map((d) => element('option', [String(d)], { attributes: { value: String(d) } })),
@@ -59,8 +61,8 @@ export function createPositionView(container, engine, onChange) {
   const label = (control, text) => element('label', [text], { attributes: { for: control.id } });
   const pProblem = fieldProblem(pNumber);
   const lProblem = fieldProblem(lNumber);
-  const sliderToPosition = (step) => stepToPosition(step, pMax());
-  const positionToSlider = (p) => positionToStep(p, pMax());
+  const sliderToPosition = (step) => stepToPosition(step, pMaxValue);
+  const positionToSlider = (p) => positionToStep(p, pMaxValue);
   const setSlider = (p) => {
     pSlider.value = String(positionToSlider(p));
     pSlider.setAttribute('aria-valuetext', `p = ${int(p)}`);
@@ -161,7 +163,7 @@ export function createPositionView(container, engine, onChange) {
   /** The settings in the controls, or null while p or L is refused (its message shows beside it). */
   function readControls() {
     const model = picker.find(picker.select.value);
-    const p = readWholeNumber(pNumber.value, { ...pRule, max: model ? engine.limits.maxAnalysisPosition : maxPosition }),
+    const p = readWholeNumber(pNumber.value, pRule),
       L = model ? { value: model.trainedLength } : readWholeNumber(lNumber.value, lRule);
     for (const [result, problem] of /** @type {[{ value?: number, problem?: string }, typeof pProblem][]} */ ([
       [p, pProblem],
@@ -274,10 +276,26 @@ export function createPositionView(container, engine, onChange) {
     requestAttention();
   }
 
+  // A long L's nearest sinusoidal encoding is searched between frames (nearest-search.js); the column
+  // shows the step's other numbers at once and the search's progress until it ends.
+  /** @type {{ result: any, shownFor: PositionState } | null} */
+  let searching = null;
+  const nearestSearch = createNearestSearch(engine, ({ searched, nearest }) => {
+    if (!searching) return;
+    const done = searched === searching.shownFor.L;
+    showColumn(columns.get('sinusoidal'), describeScheme.sinusoidal({ ...searching.result, searched, nearest: done ? nearest : null }, searching.shownFor));
+    if (done) searching = null;
+  });
+
   /** The analysis columns of the schemes `shown` picks, for the custom settings (or the model's L). */
   function renderColumns(shown) {
     for (const [scheme, target] of columns) {
       if (!shown(scheme)) continue;
+      const later = scheme === 'sinusoidal' && searchesBetweenFrames(state);
+      if (scheme === 'sinusoidal') {
+        nearestSearch.cancel();
+        searching = null;
+      }
       try {
         const result = engine.beyondTrained({
           scheme,
@@ -286,7 +304,12 @@ export function createPositionView(container, engine, onChange) {
           dModel: state.d,
           headDim: state.headDim,
           scaling: scalingFor(state),
+          ...(later ? { search: { from: state.L, to: state.L } } : {}),
         });
+        if (later) {
+          searching = { result, shownFor: state };
+          nearestSearch.start({ p: state.p, L: state.L, d: state.d });
+        }
         showColumn(target, describeScheme[scheme](result, state, scheme === 'rope' && state.scaling === 'ntk' ? unscaledRope() : null, engine.names));
       } catch (error) {
         if (!(error instanceof RangeError || error instanceof TypeError)) throw error;
@@ -400,7 +423,6 @@ export function createPositionView(container, engine, onChange) {
 
   function syncControls() {
     picker.select.value = state.model ?? '';
-    pNumber.max = String(pMax());
     pNumber.value = String(state.p);
     setSlider(state.p);
     pProblem.clear();
@@ -458,8 +480,6 @@ export function createPositionView(container, engine, onChange) {
   for (const control of [dSelect, overflowSelect, scalingSelect]) control.addEventListener('change', changed(true));
   picker.select.addEventListener('change', () => {
     const model = picker.find(picker.select.value);
-    // Back to custom settings: p comes back within the custom range.
-    if (!model && Number(pNumber.value) > maxPosition) pNumber.value = String(maxPosition);
     if (model) lNumber.value = String(model.trainedLength);
     changed(true)();
     syncControls();
@@ -475,13 +495,11 @@ export function createPositionView(container, engine, onChange) {
       const known = (names, value) => names.some(({ name }) => name === value);
       if (!known(engine.names.overflow, settings.overflow)) delete settings.overflow;
       if (!known(scalingKinds, settings.scaling)) delete settings.scaling;
-      // A model the engine does not list opens custom settings; p past the custom range needs a model.
+      // A model the engine does not list opens custom settings.
       const model = picker.find(settings.model);
       settings.model = model?.name;
       if (model) settings.L = model.trainedLength;
-      if (!model && settings.p > maxPosition) delete settings.p;
       state = { ...state, ...settings };
-      if (!state.model && state.p > maxPosition) state.p = maxPosition;
       syncControls();
       render();
       describeModels();

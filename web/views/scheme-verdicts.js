@@ -55,12 +55,18 @@ export const describeScheme = {
     );
     return { verdict, body: [element('dl', stat('Row exists', result.rowExists ? 'yes' : 'no')), table] };
   },
+  /** A long L's nearest encoding may still be searched for: then `nearest` is null and `searched` counts the positions done. */
   sinusoidal(result, state) {
     const pairs = result.pairs.wavelength.length;
+    const { nearest } = result;
+    const closest = nearest
+      ? `the closest trained vector is PE(${int(nearest.position)}), cosine ${fixed(nearest.cosine)}`
+      : `the closest trained vector is being searched for among all ${int(state.L)}`;
     const verdict =
       result.outOfRangeCount === 0
         ? `Defined and inside what training saw: every pair's angle at ${int(state.p)} occurred below ${int(state.L)}.`
-        : `Defined but never trained: ${result.outOfRangeCount} of ${pairs} pairs sit at angles no position below ${int(state.L)} produced; the closest trained vector is PE(${int(result.nearest.position)}), cosine ${fixed(result.nearest.cosine)}.`;
+        : `Defined but never trained: ${result.outOfRangeCount} of ${pairs} pairs sit at angles no position below ${int(state.L)} produced; ${closest}.`;
+    const searching = `Searching: ${Math.floor((100 * (result.searched ?? 0)) / state.L)}% of ${int(state.L)} positions`;
     return {
       verdict,
       pairs: result.pairs,
@@ -68,7 +74,7 @@ export const describeScheme = {
         element('dl', [
           ...stat('Pairs slower than L', `${result.longWavelengthCount} of ${pairs}`),
           ...stat('Outside the trained angles', `${result.outOfRangeCount} of ${pairs}`),
-          ...stat('Nearest trained encoding', `PE(${int(result.nearest.position)}), cos ${fixed(result.nearest.cosine)}`),
+          ...stat('Nearest trained encoding', nearest ? `PE(${int(nearest.position)}), cos ${fixed(nearest.cosine)}` : searching),
         ]),
       ],
     };
