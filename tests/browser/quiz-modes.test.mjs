@@ -115,7 +115,7 @@ test('a deck full of XSS payloads renders inert', async () => {
     explanation: [{ heading: payloads[1], text: payloads[2] }],
     followUps: [{ question: payloads[3], answer: payloads[0] }],
     redFlags: payloads,
-    sources: payloads,
+    sources: payloads.map((payload) => `${payload}, section 1`),
   };
   await mode('manage');
   await page.locator('#deck-file').setInputFiles({

@@ -204,7 +204,7 @@ const extraDeck = {
       keyPoints: ['It is kept until removed.'],
       basic: 'Yes.',
       solid: 'Yes, and it is checked again each time.',
-      sources: ['This test'],
+      sources: ['This test, tests/browser/stored-data.test.mjs'],
     },
   ],
 };

@@ -63,6 +63,21 @@ describe('shipped decks', () => {
     }
   });
 
+  test('a source passes with a locator a reader can find: a numbered part of a paper or page, or a file', () => {
+    const located = [
+      'Vaswani et al. 2017, Attention Is All You Need, section 3.5',
+      'Press et al. 2022, Train Short, Test Long, Table 2',
+      'Su et al. 2021, RoFormer, equation (34)',
+      'Chen et al. 2023, Position Interpolation, Figure 2 and appendix C',
+      'Ke et al. 2021, TUPE, §3.2',
+      'ofirpress/attention_with_linear_biases, fairseq/models/transformer.py, get_slopes',
+      'huggingface.co/Qwen/Qwen2.5-7B-Instruct config.json: rope_theta',
+    ];
+    for (const source of located) assert.deepEqual(validateDeck(deckWith((d, c) => (c.sources = [source]))), [], source);
+    for (const source of ['Ke et al. 2021, TUPE, ICLR 2021', 'Meta LLaMA reference code, apply_rotary_emb', 'A blog post, page about RoPE'])
+      assert.equal(validateDeck(deckWith((d, c) => (c.sources = [source])))[0]?.path, 'cards[0].sources[0]', source);
+  });
+
   test('index.json lists decks that exist', () => {
     const index = JSON.parse(readFileSync(new URL('index.json', decksFolder), 'utf8'));
     assert.ok(index.decks.includes('core'));

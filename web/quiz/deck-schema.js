@@ -32,6 +32,11 @@ const visibleCharacter = /[^\p{White_Space}\p{Cc}\p{Default_Ignorable_Code_Point
 // Explicit embeddings, overrides and isolates: the page isolates each text itself (bdi, dir=auto),
 // and an override left in a title would reverse the text around it.
 const directionControl = /[\u202A-\u202E\u2066-\u2069]/;
+// Where in a work a source's claim stands, so a reader lands on it: a numbered (or named) part of a
+// paper, report or page, or a file of a codebase (with its function or key beside it).
+const partLocator =
+  /(?:\b(?:sections?|headings?|tables?|figures?|fig\.|equations?|eqs?\.|appendix|appendices|chapter|algorithm|pages?|pp?\.)|§)\s*(?:\d|[A-Z]\b|[IVX]+\b|\(|["“'‘])/i;
+const fileLocator = /[\w-]+\.(?:py|js|mjs|ts|cpp|cc|cu|h|hpp|rs|go|md|json|ya?ml|toml|ipynb|txt)\b/;
 const deckFields = new Set(['id', 'title', 'version', 'cards', 'description']);
 const cardFields = new Set([
   'id',
@@ -153,11 +158,21 @@ export function validateDeck(deck, { source = 'deck', byteLength = 0, knownIds =
         checkObject(followUp, path, report, { question: (value, fieldPath, r) => checkText(value, fieldPath, r, limits.maxQuestionChars), answer: checkText }),
       );
     if (card.redFlags !== undefined) checkList(card.redFlags, at('redFlags'), report, (flag, path) => checkText(flag, path, report));
-    checkList(card.sources, at('sources'), report, (item, path) => checkText(item, path, report));
+    checkList(card.sources, at('sources'), report, (item, path) => checkSource(item, path, report));
     if (isComputed) checkComputed(card, at('computed'), report);
     if (card.live !== undefined) checkLive(card.live, at('live'), report, names);
   });
   return errors;
+}
+
+/** A source: text that says where in the work its claim stands (a section, table, figure, equation, appendix or page, or a file). */
+function checkSource(value, path, report) {
+  if (!checkText(value, path, report)) return;
+  if (partLocator.test(value) || fileLocator.test(value)) return;
+  report(
+    path,
+    `must say where in the work the claim stands, so a reader can find it: a section (or a page's heading), table, figure, equation, appendix or page, or a file and its function; got ${describe(value)}`,
+  );
 }
 
 /** Ids are non-empty kebab-case text, not a reserved name. Returns true when usable. */

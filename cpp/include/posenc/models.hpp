@@ -296,7 +296,7 @@ namespace posenc
                        "sliding_window_size 1024, local_base_frequency 10000, global_base_frequency 1000000, "
                        "global_scale_factor 8)"},
                       {"pairing", "google-deepmind/gemma gemma/gm/math/_positional_embeddings.py @7691fd4: first and second halves"},
-                      {"trainedLength, contextLength", "Gemma 3 Technical Report (2025), section 2: pre-trained on 32K "
+                      {"trainedLength, contextLength", "Gemma 3 Technical Report (2025), section 5.3: pre-trained on 32K "
                                                        "sequences, then 128K by rescaling the global layers' RoPE"}}});
             }
             {
