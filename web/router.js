@@ -166,7 +166,7 @@ const PARAMETERS = {
     layers: ['group', kebabCase],
     headDim: ['headDim', evenInteger(8, 1024)],
     base: ['base', number(2, 1e7)],
-    L: ['L', integer(1, 65536)],
+    L: ['L', TRAINED_LENGTH],
     scaling: ['scaling', SCALINGS],
     s: ['factor', number(1, 1024)],
   },

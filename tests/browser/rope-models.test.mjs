@@ -219,6 +219,22 @@ test('the frequency view: wavelengths and bands from the engine for every RoPE p
   assert.equal(await page.inputValue('#freq-scaling'), 'llama3');
 });
 
+test('custom frequencies take a 1M-token trained length; an L x s past the scaled context is refused beside s', async () => {
+  const { page } = site;
+  await open('?view=frequencies&scaling=llama3&L=1048576&s=8', 'frequencies');
+  assert.equal(await page.inputValue('#freq-l'), '1048576');
+  assert.match(await text('#freq-settings'), /trained to 1,048,576, context 8,388,608;/);
+  await page.fill('#freq-factor', '32');
+  await page.press('#freq-factor', 'Enter');
+  await page.waitForFunction(() => document.getElementById('freq-factor-problem')?.textContent !== '');
+  assert.equal(await text('#freq-factor-problem'), 'The scaled context L × s must be at most 16,777,217; got 33,554,432 (L 1,048,576 × s 32.00).');
+  assert.match(await search(), /s=8\b/, 'the refused factor never reaches the URL');
+  // A link asking for the same keeps the defaults instead of failing.
+  await open('?view=frequencies&scaling=yarn&L=1048576&s=1024', 'frequencies');
+  assert.equal(await page.inputValue('#freq-l'), '4096');
+  assert.doesNotMatch(await text('#status'), /failed/);
+});
+
 test("the encodings view's similarity chart runs with the picked model's scaling and partial rotary", async () => {
   const { page } = site;
   const p = 100;

@@ -59,7 +59,10 @@ export function createFrequencyView(container, engine, onChange) {
     /** @type {HTMLInputElement} */ (element('input', [], { id, attributes: { type: 'number', min: String(min), max: String(max), step: String(step) } }));
   const headDimInput = number('freq-head-dim', 8, 1024, 2);
   const baseInput = number('freq-base', 2, 1e7, 'any');
-  const lInput = number('freq-l', 1, engine.limits.maxPosition, 1);
+  // L is a trained length, a number only (limits.maxTrainedLength); L x s, the scaled context, is a
+  // sequence length the frequencies are computed for (at most limits.maxAnalysisPosition + 1).
+  const lInput = number('freq-l', 1, engine.limits.maxTrainedLength, 1);
+  const maxContext = engine.limits.maxAnalysisPosition + 1;
   const factorInput = number('freq-factor', 1, 1024, 'any');
   const scalingSelect = /** @type {HTMLSelectElement} */ (
     element(
@@ -278,7 +281,7 @@ export function createFrequencyView(container, engine, onChange) {
   function readControls() {
     const read = {
       headDim: readWholeNumber(headDimInput.value, { name: 'The head dimension', min: 8, max: 1024, even: true }),
-      L: readWholeNumber(lInput.value, { name: 'L', min: 1, max: engine.limits.maxPosition }),
+      L: readWholeNumber(lInput.value, { name: 'L', min: 1, max: engine.limits.maxTrainedLength }),
       base: readReal(baseInput.value, 'The base', 2, 1e7),
       factor: readReal(factorInput.value, 'The factor s', 1, 1024),
     };
@@ -292,6 +295,13 @@ export function createFrequencyView(container, engine, onChange) {
     if (!good) return null;
     const value = (/** @type {{ value: number } | { problem: string }} */ result) => ('value' in result ? result.value : Number.NaN);
     const model = picker.find(picker.select.value)?.name;
+    const context = Math.round(value(read.L) * value(read.factor));
+    if (!model && scalingSelect.value !== 'none' && context > maxContext) {
+      problems.factor.show(
+        `The scaled context L × s must be at most ${int(maxContext)}; got ${int(context)} (L ${int(value(read.L))} × s ${fixed(value(read.factor), 2)}).`,
+      );
+      return null;
+    }
     return {
       model,
       // A new model opens at its default group.
@@ -318,12 +328,19 @@ export function createFrequencyView(container, engine, onChange) {
   for (const input of [picker.select, groupSelect, headDimInput, baseInput, lInput, scalingSelect, factorInput]) input.addEventListener('change', changed);
 
   return {
-    /** Shows `next` (from a link or history); a model the engine does not list, or a scaling the custom form cannot set, keeps the default. */
+    /** Shows `next` (from a link or history); a model the engine does not list, a scaling the custom form cannot set, or an L x s
+     * past the scaled context the engine computes keeps the default. */
     show(next) {
       const settings = { ...next };
       if (!picker.find(settings.model)) delete settings.model;
       if (!picker.find(settings.model)?.groups.some(({ name }) => name === settings.group)) delete settings.group;
       if (!scalingKinds.some(({ name }) => name === settings.scaling)) delete settings.scaling;
+      // A link whose L x s is past the scaled context the engine computes keeps the default L and s.
+      const asked = { ...state, ...settings };
+      if (!asked.model && asked.scaling !== 'none' && Math.round(asked.L * asked.factor) > maxContext) {
+        delete settings.L;
+        delete settings.factor;
+      }
       state = { ...state, ...settings, model: settings.model, group: settings.group };
       syncControls();
       render();
