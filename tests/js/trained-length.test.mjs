@@ -2,7 +2,7 @@
 // models): every argument that is a trained length L, a number and never a table of L rows, takes
 // 1 .. limits.maxTrainedLength and is refused one past it with its name; the results there follow
 // the closed forms.
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadForTests } from './load.mjs';
 import { llama3Divisor } from './computed-rope-reference.mjs';
@@ -14,9 +14,6 @@ before(async () => {
   const { id } = posenc.trainerCreate({ scheme: 'rope', task: 'copyBack' });
   parameters = posenc.trainerParameters({ id }).parameters;
   posenc.trainerDispose({ id });
-});
-after(() => {
-  posenc = undefined;
 });
 
 const MILLION = 1_048_576; // 2^20: a 1M-context config's length

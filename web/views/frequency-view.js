@@ -63,6 +63,11 @@ export function createFrequencyView(container, engine, onChange) {
   // sequence length the frequencies are computed for (at most limits.maxAnalysisPosition + 1).
   const lInput = number('freq-l', 1, engine.limits.maxTrainedLength, 1);
   const maxContext = engine.limits.maxAnalysisPosition + 1;
+  /** L x s of custom settings that scale, when it is past maxContext (else 0). @param {{ model?: string, scaling: string, L: number, factor: number }} settings */
+  const contextPastBound = ({ model, scaling, L, factor }) => {
+    const context = Math.round(L * factor);
+    return !model && scaling !== 'none' && context > maxContext ? context : 0;
+  };
   const factorInput = number('freq-factor', 1, 1024, 'any');
   const scalingSelect = /** @type {HTMLSelectElement} */ (
     element(
@@ -295,8 +300,8 @@ export function createFrequencyView(container, engine, onChange) {
     if (!good) return null;
     const value = (/** @type {{ value: number } | { problem: string }} */ result) => ('value' in result ? result.value : Number.NaN);
     const model = picker.find(picker.select.value)?.name;
-    const context = Math.round(value(read.L) * value(read.factor));
-    if (!model && scalingSelect.value !== 'none' && context > maxContext) {
+    const context = contextPastBound({ model, scaling: scalingSelect.value, L: value(read.L), factor: value(read.factor) });
+    if (context) {
       problems.factor.show(
         `The scaled context L × s must be at most ${int(maxContext)}; got ${int(context)} (L ${int(value(read.L))} × s ${fixed(value(read.factor), 2)}).`,
       );
@@ -336,8 +341,7 @@ export function createFrequencyView(container, engine, onChange) {
       if (!picker.find(settings.model)?.groups.some(({ name }) => name === settings.group)) delete settings.group;
       if (!scalingKinds.some(({ name }) => name === settings.scaling)) delete settings.scaling;
       // A link whose L x s is past the scaled context the engine computes keeps the default L and s.
-      const asked = { ...state, ...settings };
-      if (!asked.model && asked.scaling !== 'none' && Math.round(asked.L * asked.factor) > maxContext) {
+      if (contextPastBound({ ...state, ...settings })) {
         delete settings.L;
         delete settings.factor;
       }
