@@ -40,3 +40,24 @@ export async function waitFor(driver, what, fn, arg, timeout = 30_000) {
     await driver.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(true))));
   }
 }
+
+/**
+ * Picks `value` in a <select> as its list would: sets it and sends the input and change events a
+ * learner's pick sends (what Playwright's selectOption and Puppeteer's select do), in every engine alike.
+ * @param {Driver} driver @param {string} selector @param {string} value
+ */
+export async function choose(driver, selector, value) {
+  const picked = await driver.evaluate(
+    ([s, v]) => {
+      const select = /** @type {HTMLSelectElement} */ (document.querySelector(s));
+      if (!select || ![...select.options].some((option) => option.value === v)) return false;
+      select.focus();
+      select.value = v;
+      select.dispatchEvent(new Event('input', { bubbles: true }));
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+      return true;
+    },
+    [selector, value],
+  );
+  if (!picked) throw new Error(`${driver.engine}: no option "${value}" in ${selector}`);
+}
