@@ -12,7 +12,7 @@ import { openWebKit } from './drivers/webkit.mjs';
  * @property {(url: string) => Promise<void>} open  navigates and waits for the load event
  * @property {(selector: string) => Promise<void>} click  clicks the first element matching selector
  * @property {(selector: string, text: string) => Promise<void>} type  replaces a field's text, as typed
- * @property {(key: string) => Promise<void>} press  one key on the focused element (Enter, Tab, Space, Escape, arrows)
+ * @property {(key: string) => Promise<void>} press  one key on the focused element (a character, or Enter, Tab, Space, Escape, arrows, Home, End, PageUp, PageDown)
  * @property {(fn: Function, arg?: unknown) => Promise<any>} evaluate  runs fn(arg) in the page; its result as JSON
  * @property {(file: string) => Promise<void>} screenshot  a PNG of the page
  * @property {() => Promise<void>} close  ends the browser and everything started for it

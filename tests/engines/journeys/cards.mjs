@@ -157,6 +157,21 @@ export function registerCards(j) {
     assert.equal(await driver.evaluate(() => document.getElementById('shortcuts-dialog').open), false, 'no dialog opened');
     assert.equal(await j.text('#quiz-announcer'), '');
 
+    // Space scrolled the view, smoothly in WebKit: a click while it still moves could miss the tab.
+    await driver.evaluate(
+      () =>
+        new Promise((settled) => {
+          let last = NaN;
+          let still = 0;
+          const frame = () => {
+            still = window.scrollY === last ? still + 1 : 0;
+            last = window.scrollY;
+            if (still >= 3) settled(true);
+            else requestAnimationFrame(frame);
+          };
+          requestAnimationFrame(frame);
+        }),
+    );
     await driver.click('.view-tabs a[data-view="quiz"]');
     await j.waitFor('the quiz', () => !document.querySelector('section[data-view="quiz"]').hidden);
     await driver.evaluate(() => /** @type {HTMLElement} */ (document.activeElement)?.blur());
