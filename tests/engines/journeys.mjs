@@ -14,6 +14,7 @@ import { loadForTests } from '../js/load.mjs';
 import { openEngine, waitFor } from './driver.mjs';
 import { registerCards } from './journeys/cards.mjs';
 import { registerLesson } from './journeys/lesson.mjs';
+import { registerModel } from './journeys/model.mjs';
 import { registerPages } from './journeys/pages.mjs';
 import { registerViews } from './journeys/views.mjs';
 import { registerWithoutWebAssembly } from './journeys/without-webassembly.mjs';
@@ -96,5 +97,5 @@ export function runJourneys(engineName) {
     console.log(`failed journey (${j.driver.engine}): ${t.name}\nscreenshot: test-results/engines/${engineName}-failed-${slug}.png`);
   });
 
-  for (const register of [registerPages, registerLesson, registerCards, registerViews, registerWithoutWebAssembly]) register(j);
+  for (const register of [registerPages, registerLesson, registerCards, registerViews, registerModel, registerWithoutWebAssembly]) register(j);
 }
