@@ -32,8 +32,8 @@ const builds = {
   cpp: ['native'],
   js: ['all', 'native'], // shipped-models.test.mjs runs the native trainer
   browser: ['all', 'single'],
-  firefox: ['all'],
-  webkit: ['all'],
+  firefox: ['all', 'single'],
+  webkit: ['all', 'single'],
 };
 
 const testFiles = (folder) =>

@@ -6,6 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { axeViolationsLightAndDark, openSite } from './browser.mjs';
 import { startHost } from './host.mjs';
+import { contentBottom } from './layout.js';
 
 let site;
 let host;
@@ -61,21 +62,6 @@ async function settledHeight(page) {
   return last;
 }
 
-/** Bottom of the lowest visible element in the framed page, in its document's coordinates. */
-const contentBottom = (frame) =>
-  frame.evaluate(() => {
-    let bottom = 0;
-    for (const element of document.body.querySelectorAll('*')) {
-      // A closed <details> shows only its summary; Chromium still gives the rest boxes (laid out
-      // but not rendered), so they are skipped.
-      const closed = element.parentElement?.closest('details:not([open])');
-      if (closed && !closed.querySelector(':scope > summary')?.contains(element)) continue;
-      const box = element.getBoundingClientRect();
-      if (box.height > 0 && getComputedStyle(element).visibility !== 'hidden') bottom = Math.max(bottom, box.bottom + window.scrollY);
-    }
-    return bottom;
-  });
-
 test('loading an embedded view never scrolls the host page', async () => {
   for (const path of ['/quiz', '/position']) {
     const { page, frame } = await openHost(path);
@@ -110,7 +96,7 @@ test('the iframe grows with opened answer tiers and shrinks back to the content 
     document.querySelector('button[data-mode="stats"]').click();
   });
   const shrunk = await settledHeight(page);
-  const bottom = await contentBottom(frame);
+  const bottom = await frame.evaluate(contentBottom);
   assert.ok(shrunk < opened - 500, `the iframe shrinks again (${opened} -> ${shrunk} px)`);
   assert.ok(shrunk >= bottom, `nothing is cut off (content ends at ${bottom} px, iframe ${shrunk} px)`);
   assert.ok(shrunk - bottom < 40, `no blank band below the content (content ends at ${bottom} px, iframe ${shrunk} px)`);
@@ -121,7 +107,7 @@ test('the iframe grows with opened answer tiers and shrinks back to the content 
 test('a frame far below the fold gets the height of its content without being scrolled to', async () => {
   const { page, frame } = await openHost('/below');
   const height = await settledHeight(page);
-  const bottom = await contentBottom(frame);
+  const bottom = await frame.evaluate(contentBottom);
   assert.ok(height >= bottom && height - bottom < 40, `the iframe is ${height} px for content ending at ${bottom} px`);
   await page.close();
 });

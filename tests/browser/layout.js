@@ -26,3 +26,17 @@ export async function settledOverflow(page) {
   await page.waitForFunction(`(${sidewaysOverflow})().length === 0`, null, { timeout: 5_000 }).catch(() => {});
   return page.evaluate(sidewaysOverflow);
 }
+
+/** Bottom of the lowest visible element in the page, in its document's coordinates (an embedded page's content height). */
+export function contentBottom() {
+  let bottom = 0;
+  for (const element of document.body.querySelectorAll('*')) {
+    // A closed <details> shows only its summary; Chromium still gives the rest boxes (laid out
+    // but not rendered), so they are skipped.
+    const closed = element.parentElement?.closest('details:not([open])');
+    if (closed && !closed.querySelector(':scope > summary')?.contains(element)) continue;
+    const box = element.getBoundingClientRect();
+    if (box.height > 0 && getComputedStyle(element).visibility !== 'hidden') bottom = Math.max(bottom, box.bottom + window.scrollY);
+  }
+  return bottom;
+}

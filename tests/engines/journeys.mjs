@@ -13,6 +13,7 @@ import { startServer } from '../../scripts/serve.mjs';
 import { loadForTests } from '../js/load.mjs';
 import { openEngine, waitFor } from './driver.mjs';
 import { registerCards } from './journeys/cards.mjs';
+import { registerDelivery } from './journeys/delivery.mjs';
 import { registerLesson } from './journeys/lesson.mjs';
 import { registerModel } from './journeys/model.mjs';
 import { registerPages } from './journeys/pages.mjs';
@@ -97,5 +98,6 @@ export function runJourneys(engineName) {
     console.log(`failed journey (${j.driver.engine}): ${t.name}\nscreenshot: test-results/engines/${engineName}-failed-${slug}.png`);
   });
 
-  for (const register of [registerPages, registerLesson, registerCards, registerViews, registerModel, registerWithoutWebAssembly]) register(j);
+  for (const register of [registerPages, registerLesson, registerCards, registerViews, registerModel, registerDelivery, registerWithoutWebAssembly])
+    register(j);
 }

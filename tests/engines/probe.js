@@ -27,6 +27,24 @@
     const { protocol, origin } = new URL(url, location.href);
     return !['data:', 'blob:'].includes(protocol) && origin !== location.origin;
   };
+  // What the page offers as a download (name and size), so a journey can wait for the whole file.
+  const downloads = [];
+  Object.defineProperty(window, 'journeyDownloads', { value: downloads });
+  const blobSizes = new Map();
+  const createObjectURL = URL.createObjectURL;
+  URL.createObjectURL = (object) => {
+    const url = createObjectURL.call(URL, object);
+    if (object instanceof Blob) blobSizes.set(url, object.size);
+    return url;
+  };
+  document.addEventListener(
+    'click',
+    (event) => {
+      const link = event.target instanceof Element ? event.target.closest('a[download]') : null;
+      if (link) downloads.push({ name: link.getAttribute('download'), size: blobSizes.get(link.href) ?? null });
+    },
+    true,
+  );
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (foreign(entry.name)) record.foreign.push(entry.name);
   }).observe({ type: 'resource', buffered: true });

@@ -70,10 +70,14 @@ export async function launchChromium({ viewport = { width: 1280, height: 900 }, 
 /** The journeys' driver (../driver.mjs) for Chromium. @returns {Promise<import('../driver.mjs').Driver>} */
 export async function openChromium() {
   const { context, close } = await launchChromium();
+  const downloads = mkdtempSync(path.join(tmpdir(), 'posenc-downloads-'));
   const page = context.pages()[0] ?? (await context.newPage());
+  // Playwright keeps a download under a generated name; it is saved under its own name, as a browser would.
+  page.on('download', (download) => download.saveAs(path.join(downloads, download.suggestedFilename())).catch(() => {}));
   return {
     engine: 'Chromium',
     version: context.browser()?.version() ?? (await versionOf(page)),
+    downloads,
     async open(url) {
       await page.goto(url, { waitUntil: 'load' });
     },
@@ -86,11 +90,22 @@ export async function openChromium() {
     async press(key) {
       await page.keyboard.press(key);
     },
+    async upload(selector, file) {
+      await page.locator(selector).first().setInputFiles(file);
+    },
     evaluate: (fn, arg) => page.evaluate(fn, arg),
+    async evaluateInFrame(frameSelector, fn, arg) {
+      const frame = await (await page.locator(frameSelector).first().elementHandle())?.contentFrame();
+      if (!frame) throw new Error(`Chromium: no frame ${frameSelector}`);
+      return frame.evaluate(fn, arg);
+    },
     async screenshot(file) {
       await page.screenshot({ path: file, fullPage: true });
     },
-    close,
+    async close() {
+      await close();
+      rmSync(downloads, { recursive: true, force: true });
+    },
   };
 }
 

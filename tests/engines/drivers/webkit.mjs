@@ -5,7 +5,10 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { homedir, tmpdir } from 'node:os';
+import path from 'node:path';
 
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf'; // the W3C key of an element reference
@@ -81,7 +84,10 @@ async function startXvfb() {
 
 /** The journeys' driver (../driver.mjs) for WebKitGTK. @returns {Promise<import('../driver.mjs').Driver>} */
 export async function openWebKit() {
-  const ended = [];
+  // WebKitGTK saves a download, without asking, in the user's download folder, or in $HOME where none
+  // is set: the browser gets a home of its own (its caches stay in the real one's).
+  const downloads = mkdtempSync(path.join(tmpdir(), 'posenc-downloads-'));
+  const ended = [async () => rmSync(downloads, { recursive: true, force: true })];
   const closeAll = async () => {
     for (const close of ended.reverse()) await close();
   };
@@ -92,7 +98,7 @@ export async function openWebKit() {
     const driver = spawn('WebKitWebDriver', [`--port=${port}`, '--host=127.0.0.1'], {
       detached: true,
       stdio: 'ignore',
-      env: { ...process.env, DISPLAY: xvfb.display },
+      env: { ...process.env, DISPLAY: xvfb.display, HOME: downloads, XDG_CACHE_HOME: process.env.XDG_CACHE_HOME ?? path.join(homedir(), '.cache') },
     });
     ended.push(() => endGroup(driver));
     const base = `http://127.0.0.1:${port}`;
@@ -134,11 +140,13 @@ export async function openWebKit() {
     const at = `/session/${session.sessionId}`;
     ended.push(() => call('DELETE', at).catch(() => {}));
     await call('POST', `${at}/window/rect`, { width: 1280, height: 900 });
+    const evaluate = (fn, arg) => call('POST', `${at}/execute/sync`, { script: `return (${fn}).call(null, arguments[0]);`, args: [arg ?? null] });
     const find = async (selector) => (await call('POST', `${at}/element`, { using: 'css selector', value: selector }))[ELEMENT];
 
     return {
       engine: 'WebKitGTK',
       version: session.capabilities.browserVersion,
+      downloads,
       async open(url) {
         await call('POST', `${at}/url`, { url });
       },
@@ -165,7 +173,18 @@ export async function openWebKit() {
           ],
         });
       },
-      evaluate: (fn, arg) => call('POST', `${at}/execute/sync`, { script: `return (${fn}).call(null, arguments[0]);`, args: [arg ?? null] }),
+      async upload(selector, file) {
+        await call('POST', `${at}/element/${await find(selector)}/value`, { text: file });
+      },
+      evaluate,
+      async evaluateInFrame(frameSelector, fn, arg) {
+        await call('POST', `${at}/frame`, { id: { [ELEMENT]: await find(frameSelector) } });
+        try {
+          return await evaluate(fn, arg);
+        } finally {
+          await call('POST', `${at}/frame`, { id: null });
+        }
+      },
       async screenshot(file) {
         await writeFile(file, Buffer.from(await call('GET', `${at}/screenshot`), 'base64'));
       },
