@@ -18,6 +18,8 @@ import { openWebKit } from './drivers/webkit.mjs';
  * @property {(selector: string, file: string) => Promise<void>} upload  gives a file input the file at that path
  * @property {(key: string) => Promise<void>} press  one key on the focused element (a character, or Enter, Tab, Space, Escape, arrows, Home, End, PageUp, PageDown)
  * @property {(fn: Function, arg?: unknown) => Promise<any>} evaluate  runs fn(arg) in the page; its result as JSON
+ * @property {(source: string) => Promise<void>} run  runs a script's source in the page (a test tool such as axe-core; the page's CSP does not apply)
+ * @property {(width: number, height: number) => Promise<void>} resize  sets the viewport's size in CSS pixels
  * @property {(frameSelector: string, fn: Function, arg?: unknown) => Promise<any>} evaluateInFrame  the same, in the document of an iframe of the page
  * @property {(file: string) => Promise<void>} screenshot  a PNG of the page
  * @property {() => Promise<void>} close  ends the browser and everything started for it
@@ -39,10 +41,11 @@ export async function waitFor(driver, what, fn, arg, timeout = 30_000) {
   const deadline = Date.now() + timeout;
   let last;
   for (;;) {
-    last = await driver.evaluate(fn, arg);
-    if (last) return last;
+    // While a page replaces its document (a navigation the page itself starts), asking it can throw: ask again.
+    last = await driver.evaluate(fn, arg).catch((error) => ({ threw: String(error.message ?? error) }));
+    if (last && !last.threw) return last;
     if (Date.now() > deadline) throw new Error(`${driver.engine}: ${what}: not within ${timeout / 1000} s (last answer: ${JSON.stringify(last)})`);
-    await driver.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(true))));
+    await driver.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(true)))).catch(() => {});
   }
 }
 

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { startServer } from '../../scripts/serve.mjs';
 import { loadForTests } from '../js/load.mjs';
 import { openEngine, waitFor } from './driver.mjs';
+import { registerAccess } from './journeys/access.mjs';
 import { registerCards } from './journeys/cards.mjs';
 import { registerDelivery } from './journeys/delivery.mjs';
 import { registerLesson } from './journeys/lesson.mjs';
@@ -98,6 +99,15 @@ export function runJourneys(engineName) {
     console.log(`failed journey (${j.driver.engine}): ${t.name}\nscreenshot: test-results/engines/${engineName}-failed-${slug}.png`);
   });
 
-  for (const register of [registerPages, registerLesson, registerCards, registerViews, registerModel, registerDelivery, registerWithoutWebAssembly])
+  for (const register of [
+    registerPages,
+    registerLesson,
+    registerCards,
+    registerViews,
+    registerModel,
+    registerDelivery,
+    registerAccess,
+    registerWithoutWebAssembly,
+  ])
     register(j);
 }

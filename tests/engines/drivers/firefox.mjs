@@ -31,6 +31,8 @@ export async function openFirefox() {
   });
   try {
     const page = (await browser.pages())[0] ?? (await browser.newPage());
+    // defaultViewport reaches only pages opened after the launch; the first one keeps Firefox's 1366 x 682.
+    await page.setViewport({ width: 1280, height: 900 });
     const version = (await browser.version()).replace(/^firefox\//i, '');
     return {
       engine: 'Firefox',
@@ -57,6 +59,12 @@ export async function openFirefox() {
         await input.uploadFile(file);
       },
       evaluate: (fn, arg) => page.evaluate(fn, arg),
+      async run(source) {
+        await page.evaluate(source);
+      },
+      async resize(width, height) {
+        await page.setViewport({ width, height });
+      },
       async evaluateInFrame(frameSelector, fn, arg) {
         const frame = await (await page.$(frameSelector))?.contentFrame();
         if (!frame) throw new Error(`Firefox: no frame ${frameSelector}`);

@@ -13,7 +13,8 @@ import path from 'node:path';
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf'; // the W3C key of an element reference
 const CALL_TIMEOUT = 30_000;
-const SESSION_TIMEOUT = 30_000; // with no display the session request hangs without an error
+const SESSION_TIMEOUT = 30_000;
+const MAX_SLICES = 8; // a screenshot of a tall page: at most this many viewports of it // with no display the session request hangs without an error
 
 // The keys press() knows, as WebDriver's code points.
 const keys = {
@@ -139,8 +140,35 @@ export async function openWebKit() {
     });
     const at = `/session/${session.sessionId}`;
     ended.push(() => call('DELETE', at).catch(() => {}));
-    await call('POST', `${at}/window/rect`, { width: 1280, height: 900 });
     const evaluate = (fn, arg) => call('POST', `${at}/execute/sync`, { script: `return (${fn}).call(null, arguments[0]);`, args: [arg ?? null] });
+    const viewport = () => evaluate(() => ({ width: window.innerWidth, height: window.innerHeight }));
+    /**
+     * The viewport once the window has taken its new size, which it does after the call returns: when it is
+     * `wanted`, or has held one size for 200 ms of asking (the screen may allow less), or after 5 s. Asked
+     * without requestAnimationFrame: a window taller than the screen gets no frames.
+     */
+    async function settledViewport(wanted) {
+      const deadline = Date.now() + 5_000;
+      let since = Date.now();
+      let last = null;
+      for (;;) {
+        const inner = await viewport();
+        if (inner.width === wanted?.width && inner.height === wanted?.height) return inner;
+        if (!last || inner.width !== last.width || inner.height !== last.height) since = Date.now();
+        if (Date.now() - since >= 200 || Date.now() > deadline) return inner;
+        last = inner;
+      }
+    }
+    // WebDriver sizes the window, its frame included: the frame's size, measured once, is added to each request.
+    await call('POST', `${at}/window/rect`, { width: 1280, height: 900 });
+    const first = await settledViewport(null);
+    const frame = { width: Math.max(0, 1280 - first.width), height: Math.max(0, 900 - first.height) };
+    /** Sizes the window so that the page's viewport is width x height (as near as the screen allows). */
+    async function resize(width, height) {
+      await call('POST', `${at}/window/rect`, { width: width + frame.width, height: height + frame.height });
+      await settledViewport({ width, height });
+    }
+    await resize(1280, 900);
     const find = async (selector) => (await call('POST', `${at}/element`, { using: 'css selector', value: selector }))[ELEMENT];
 
     return {
@@ -177,6 +205,10 @@ export async function openWebKit() {
         await call('POST', `${at}/element/${await find(selector)}/value`, { text: file });
       },
       evaluate,
+      async run(source) {
+        await call('POST', `${at}/execute/sync`, { script: source, args: [] });
+      },
+      resize,
       async evaluateInFrame(frameSelector, fn, arg) {
         await call('POST', `${at}/frame`, { id: { [ELEMENT]: await find(frameSelector) } });
         try {
@@ -186,7 +218,20 @@ export async function openWebKit() {
         }
       },
       async screenshot(file) {
-        await writeFile(file, Buffer.from(await call('GET', `${at}/screenshot`), 'base64'));
+        // WebDriver takes the viewport only. A taller page is taken in slices, scrolled a viewport at a time:
+        // file.png, then file-2.png, file-3.png... (a window grown to the page's height got no more frames).
+        const { height } = await viewport();
+        const [full, scrolled] = await evaluate(() => [document.documentElement.scrollHeight, window.scrollY]);
+        const slices = Math.min(MAX_SLICES, Math.ceil(full / height));
+        try {
+          for (let slice = 0; slice < slices; slice++) {
+            if (slices > 1) await evaluate((y) => window.scrollTo(0, y), slice * height);
+            const name = slice === 0 ? file : file.replace(/\.png$/, `-${slice + 1}.png`);
+            await writeFile(name, Buffer.from(await call('GET', `${at}/screenshot`), 'base64'));
+          }
+        } finally {
+          if (slices > 1) await evaluate((y) => window.scrollTo(0, y), scrolled);
+        }
       },
       close: closeAll,
     };
