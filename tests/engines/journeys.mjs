@@ -19,6 +19,7 @@ import { registerLesson } from './journeys/lesson.mjs';
 import { registerModel } from './journeys/model.mjs';
 import { registerPages } from './journeys/pages.mjs';
 import { registerViews } from './journeys/views.mjs';
+import { registerWithoutStorage } from './journeys/without-storage.mjs';
 import { registerWithoutWebAssembly } from './journeys/without-webassembly.mjs';
 
 const root = new URL('../../', import.meta.url);
@@ -108,6 +109,7 @@ export function runJourneys(engineName) {
     registerDelivery,
     registerAccess,
     registerWithoutWebAssembly,
+    registerWithoutStorage,
   ])
     register(j);
 }

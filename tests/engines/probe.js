@@ -4,6 +4,15 @@
 (() => {
   // A journey sets this flag to be the browser that turns WebAssembly off (Safari's Lockdown Mode does).
   if (sessionStorage.getItem('journey:no-webassembly')) delete globalThis.WebAssembly;
+  // And the browser that refuses the page its storage (a school's policy, an LMS frame with storage blocked).
+  if (sessionStorage.getItem('journey:no-storage')) {
+    Object.defineProperty(window, 'localStorage', {
+      configurable: true,
+      get() {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
+  }
   const record = { errors: [], violations: [], foreign: [] };
   Object.defineProperty(window, 'journeyRecord', { value: record });
   addEventListener(
