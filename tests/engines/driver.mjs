@@ -19,7 +19,6 @@ import { openWebKit } from './drivers/webkit.mjs';
  * @property {(key: string) => Promise<void>} press  one key on the focused element (a character, or Enter, Tab, Space, Escape, arrows, Home, End, PageUp, PageDown)
  * @property {(fn: Function, arg?: unknown) => Promise<any>} evaluate  runs fn(arg) in the page; its result as JSON
  * @property {(source: string) => Promise<void>} run  runs a script's source in the page (a test tool such as axe-core; the page's CSP does not apply)
- * @property {(width: number, height: number) => Promise<void>} resize  sets the viewport's size in CSS pixels
  * @property {(frameSelector: string, fn: Function, arg?: unknown) => Promise<any>} evaluateInFrame  the same, in the document of an iframe of the page
  * @property {(file: string) => Promise<void>} screenshot  a PNG of the page
  * @property {() => Promise<void>} close  ends the browser and everything started for it

@@ -97,9 +97,6 @@ export async function openChromium() {
     async run(source) {
       await page.evaluate(source);
     },
-    async resize(width, height) {
-      await page.setViewportSize({ width, height });
-    },
     async evaluateInFrame(frameSelector, fn, arg) {
       const frame = await (await page.locator(frameSelector).first().elementHandle())?.contentFrame();
       if (!frame) throw new Error(`Chromium: no frame ${frameSelector}`);

@@ -62,9 +62,6 @@ export async function openFirefox() {
       async run(source) {
         await page.evaluate(source);
       },
-      async resize(width, height) {
-        await page.setViewport({ width, height });
-      },
       async evaluateInFrame(frameSelector, fn, arg) {
         const frame = await (await page.$(frameSelector))?.contentFrame();
         if (!frame) throw new Error(`Firefox: no frame ${frameSelector}`);

@@ -13,8 +13,8 @@ import path from 'node:path';
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf'; // the W3C key of an element reference
 const CALL_TIMEOUT = 30_000;
-const SESSION_TIMEOUT = 30_000;
-const MAX_SLICES = 8; // a screenshot of a tall page: at most this many viewports of it // with no display the session request hangs without an error
+const SESSION_TIMEOUT = 30_000; // with no display the session request hangs without an error
+const MAX_SLICES = 8; // a screenshot of a tall page: at most this many viewports of it
 
 // The keys press() knows, as WebDriver's code points.
 const keys = {
@@ -144,8 +144,7 @@ export async function openWebKit() {
     const viewport = () => evaluate(() => ({ width: window.innerWidth, height: window.innerHeight }));
     /**
      * The viewport once the window has taken its new size, which it does after the call returns: when it is
-     * `wanted`, or has held one size for 200 ms of asking (the screen may allow less), or after 5 s. Asked
-     * without requestAnimationFrame: a window taller than the screen gets no frames.
+     * `wanted`, or has held one size for 200 ms of asking, or after 5 s.
      */
     async function settledViewport(wanted) {
       const deadline = Date.now() + 5_000;
@@ -159,16 +158,14 @@ export async function openWebKit() {
         last = inner;
       }
     }
-    // WebDriver sizes the window, its frame included: the frame's size, measured once, is added to each request.
+    // A 1280 x 900 viewport, as in the other engines: WebDriver sizes the window, its frame included, so
+    // the frame's size is measured and added.
     await call('POST', `${at}/window/rect`, { width: 1280, height: 900 });
     const first = await settledViewport(null);
-    const frame = { width: Math.max(0, 1280 - first.width), height: Math.max(0, 900 - first.height) };
-    /** Sizes the window so that the page's viewport is width x height (as near as the screen allows). */
-    async function resize(width, height) {
-      await call('POST', `${at}/window/rect`, { width: width + frame.width, height: height + frame.height });
-      await settledViewport({ width, height });
+    if (first.width !== 1280 || first.height !== 900) {
+      await call('POST', `${at}/window/rect`, { width: 2 * 1280 - first.width, height: 2 * 900 - first.height });
+      await settledViewport({ width: 1280, height: 900 });
     }
-    await resize(1280, 900);
     const find = async (selector) => (await call('POST', `${at}/element`, { using: 'css selector', value: selector }))[ELEMENT];
 
     return {
@@ -208,7 +205,6 @@ export async function openWebKit() {
       async run(source) {
         await call('POST', `${at}/execute/sync`, { script: source, args: [] });
       },
-      resize,
       async evaluateInFrame(frameSelector, fn, arg) {
         await call('POST', `${at}/frame`, { id: { [ELEMENT]: await find(frameSelector) } });
         try {

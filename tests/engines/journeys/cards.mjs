@@ -24,10 +24,12 @@ export function registerCards(j) {
     await j.driver.evaluate(() => localStorage.clear());
     await j.openView(`?view=quiz${query}`, 'quiz');
   }
+  /** Hands the keyboard back to the page: focus off the control last used. */
+  const blur = () => j.driver.evaluate(() => /** @type {HTMLElement} */ (document.activeElement)?.blur());
   /** A mode by its button, then the keyboard handed back to the page (focus off the button). */
   async function mode(name) {
     await j.driver.click(`button[data-mode="${name}"]`);
-    await j.driver.evaluate(() => /** @type {HTMLElement} */ (document.activeElement)?.blur());
+    await blur();
   }
 
   test('flash cards by keyboard: Space flips, 3 grades Good, u undoes; the grade is kept across a reload', async () => {
@@ -103,7 +105,7 @@ export function registerCards(j) {
     await choose(driver, '#cram-scope', 'topic:Sinusoidal encoding');
     await j.waitFor('cram on one topic', () => document.querySelector('.cram-position')?.textContent === 'Card 1 of 3');
     const first = await j.text('#cram-card-question');
-    await driver.evaluate(() => /** @type {HTMLElement} */ (document.activeElement)?.blur());
+    await blur();
     await driver.press('ArrowRight');
     await j.waitFor('the next card', (before) => document.getElementById('cram-card-question')?.textContent !== before, first);
     assert.equal(await j.text('.cram-position'), 'Card 2 of 3');
@@ -113,7 +115,7 @@ export function registerCards(j) {
 
     await mode('red-flags');
     await choose(driver, '#red-flag-scope', 'tag:seed');
-    await driver.evaluate(() => /** @type {HTMLElement} */ (document.activeElement)?.blur());
+    await blur();
     await driver.press('t');
     const verdict = await j.waitFor('the verdict', () => document.querySelector('#red-flag-feedback .verdict')?.textContent);
     assert.match(verdict, /^(Right|Wrong): this is (a key point|a red flag) of “How do sinusoidal/);
@@ -128,7 +130,7 @@ export function registerCards(j) {
     await choose(driver, '#mock-scope', 'tag:seed');
     await driver.click('#mock-start');
     assert.match(await j.waitFor('the clock', () => document.getElementById('mock-clock')?.textContent), /^20 s$/);
-    await driver.evaluate(() => /** @type {HTMLElement} */ (document.activeElement)?.blur());
+    await blur();
     await driver.press('Space');
     assert.equal(await j.waitFor('the checklist', () => document.querySelectorAll('input[data-kind="key"]').length), 5);
     for (const box of ['#mock-key-0', '#mock-key-1', '#mock-flag-0']) await driver.click(box);
@@ -151,7 +153,7 @@ export function registerCards(j) {
     const counts = await j.text('#review-counts');
     await driver.click('.view-tabs a[data-view="position"]');
     await j.waitFor('the position view', () => document.querySelector('section[data-view="position"]')?.dataset.ready === 'true');
-    await driver.evaluate(() => /** @type {HTMLElement} */ (document.activeElement)?.blur());
+    await blur();
     for (const key of ['Space', '3', 'u', '?']) await driver.press(key);
     assert.equal(await stored(), null, 'nothing was graded');
     assert.equal(await driver.evaluate(() => document.getElementById('shortcuts-dialog').open), false, 'no dialog opened');
@@ -174,7 +176,7 @@ export function registerCards(j) {
     );
     await driver.click('.view-tabs a[data-view="quiz"]');
     await j.waitFor('the quiz', () => !document.querySelector('section[data-view="quiz"]').hidden);
-    await driver.evaluate(() => /** @type {HTMLElement} */ (document.activeElement)?.blur());
+    await blur();
     assert.equal(await j.text('#review-counts'), counts);
     await driver.press('Space');
     await j.waitFor('the card flipped', () => !document.getElementById('card-back').hidden);
