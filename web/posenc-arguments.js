@@ -9,6 +9,8 @@
 
 const scalar = 'scalar';
 const list = 'list';
+// The caller's buffer for a result (see copyOutput): handed to the module as it is, never copied.
+const output = 'output';
 const fields = (...names) => Object.fromEntries(names.map((name) => [name, scalar]));
 const modelShape = fields(
   'preset',
@@ -54,22 +56,27 @@ const { rotaryAxes, mropeSection, ...sequenceRope } = rope;
 const span = fields('kind', 'size');
 const t5 = { bidirectional: scalar, numBuckets: scalar, maxDistance: scalar };
 
-/** The fields each function reads (as the adapters in cpp/bindings do): scalar, list, or a nested object's fields. */
+/**
+ * The fields each function reads (as the adapters in cpp/bindings do): scalar, list, output, or a
+ * nested object's fields. `out` is the caller's buffer for the result: a typed array for a function
+ * that returns one table or row, an object of them named as its result's arrays for one that returns several.
+ */
 export const argumentShapes = {
-  sinusoidal: { positions: list, ...fields('dModel', 'base', 'layout', 'precision') },
-  nope: { positions: list, ...fields('dModel') },
-  learnedTable: fields('maxLength', 'dModel', 'seed'),
-  learnedLookup: { table: { rows: scalar, cols: scalar, data: list }, positions: list, ...fields('overflow', 'sequenceLength') },
-  rope: { positions: list, x: list, ...rope },
+  sinusoidal: { positions: list, ...fields('dModel', 'base', 'layout', 'precision'), out: output },
+  nope: { positions: list, ...fields('dModel'), out: output },
+  learnedTable: { ...fields('maxLength', 'dModel', 'seed'), out: output },
+  learnedLookup: { table: { rows: scalar, cols: scalar, data: list }, positions: list, ...fields('overflow', 'sequenceLength'), out: output },
+  rope: { positions: list, x: list, ...rope, out: output },
   ropeScore: { q: list, k: list, ...fields('m', 'n'), ...rope },
-  ropeFrequencies: { ...fields('headDim', 'sequenceLength'), ...rope },
-  alibiSlopes: fields('nHeads'),
-  alibiBias: fields('nHeads', 'keyLength', 'queryLength'),
-  t5Bucket: { relativePositions: list, ...t5 },
+  ropeFrequencies: { ...fields('headDim', 'sequenceLength'), ...rope, out: { frequencies: output, pairAxis: output } },
+  alibiSlopes: { ...fields('nHeads'), out: output },
+  alibiBias: { ...fields('nHeads', 'keyLength', 'queryLength'), out: output },
+  t5Bucket: { relativePositions: list, ...t5, out: output },
   attention: {
     ...fields('model', 'layerGroup', 'scheme', 'queryPosition', 'dModel', 'seed', 'trainedLength', 'overflow', 'nHeads', 'head', 'latentDims'),
     ...sequenceRope,
     span,
+    out: { logits: output, weights: output },
   },
   beyondTrained: {
     ...fields('model', 'scheme', 'p', 'trainedLength', 'dModel', 'headDim', 'nHeads', 'latentDims'),
@@ -78,7 +85,11 @@ export const argumentShapes = {
     search: fields('from', 'to'),
     ...t5,
   },
-  offsetSimilarity: { ...fields('p', 'maxOffset', 'dModel', 'seed'), ...sequenceRope },
+  offsetSimilarity: {
+    ...fields('p', 'maxOffset', 'dModel', 'seed'),
+    ...sequenceRope,
+    out: { sinusoidalDot: output, sinusoidalClosedForm: output, ropeScore: output },
+  },
   trainerCreate: {
     ...modelShape,
     ...fields('seed', 'batchSize', 'queriesPerSequence', 'learningRate', 'warmupSteps', 'warmupLength', 'windowSteps', 'windowLength', 'windowBatch'),
@@ -88,7 +99,7 @@ export const argumentShapes = {
   trainerParameters: fields('id'),
   trainerDispose: fields('id'),
   passkeyGrid: { ...fields('id', 'sequences', 'firstSequence', 'overflow', 'seed'), depths: list, lengths: list },
-  modelProbe: { ...modelShape, parameters: list, scaling, ...fields('queryPosition', 'seed', 'overflow') },
+  modelProbe: { ...modelShape, parameters: list, scaling, ...fields('queryPosition', 'seed', 'overflow'), out: output },
   modelEvaluate: { ...modelShape, parameters: list, scaling, ...evaluationShape },
   extensionEvaluate: { ...givenModelShape, parameters: list, ...fields('experiment', 'size', 'kind', 'targetLength'), ...evaluationShape },
   finetuneCreate: {
@@ -217,6 +228,23 @@ function copyList(value, path, maxLength) {
   return numbers;
 }
 
+/**
+ * The caller's buffer for a result. The module writes into it, so it must reach the module itself:
+ * a typed array of this realm with its constructor's own prototype and no own `length` or `set`
+ * (whose accessors the module uses; no caller code runs while it writes). Any other typed array is
+ * refused here; a value that is no typed array becomes a stand-in the module names in its error.
+ */
+function copyOutput(value, path) {
+  if (typeof value !== 'object' || value === null) return copyScalar(value);
+  const kind = typedArrayName.call(value);
+  if (kind === undefined) return standIn(value);
+  const constructor = numericArrays.get(kind);
+  const plain = constructor && Object.getPrototypeOf(value) === constructor.prototype && !Object.hasOwn(value, 'length') && !Object.hasOwn(value, 'set');
+  if (!plain)
+    throw new TypeError(`${path} must be a plain ${kind} of this window (no subclass, no own length or set, no other realm's array); got ${describe(value)}`);
+  return value;
+}
+
 /** Where a field at `path` ('options' or a nested path) with this key is named in messages. */
 const fieldPath = (path, key) => (path === 'options' ? key : `${path}.${key}`);
 
@@ -309,7 +337,11 @@ function copyObject(value, shape, path, maxLength, context) {
   if (isArray(value)) return [];
   const prototype = guarded(path, () => Object.getPrototypeOf(value));
   const plain = prototype === null || guarded(path, () => Object.getPrototypeOf(prototype)) === null;
-  if (!plain) throw new TypeError(`${path} must be a plain object ({ name: value, ... }); got ${describe(value)}`);
+  if (!plain) {
+    // Where a result has several arrays, `out` names the buffer for each.
+    const buffers = Object.values(shape).every((kind) => kind === output) ? `, each optional: { ${Object.keys(shape).join(', ')} }` : '';
+    throw new TypeError(`${path} must be a plain object ({ name: value, ... })${buffers}; got ${describe(value)}`);
+  }
   const copy = {};
   for (const [key, kind] of Object.entries(shape)) {
     const at = fieldPath(path, key);
@@ -318,7 +350,14 @@ function copyObject(value, shape, path, maxLength, context) {
       if (!descriptor?.enumerable) return undefined;
       return descriptor.get ? descriptor.get.call(value) : descriptor.value;
     });
-    copy[key] = kind === scalar ? copyScalar(field) : kind === list ? copyList(field, at, maxLength) : copyObject(field, kind, at, maxLength, context);
+    copy[key] =
+      kind === scalar
+        ? copyScalar(field)
+        : kind === list
+          ? copyList(field, at, maxLength)
+          : kind === output
+            ? copyOutput(field, at)
+            : copyObject(field, kind, at, maxLength, context);
   }
   // After the fields, so a field that cannot be read is named as before; a nested object's keys are checked inside.
   rejectUnknownKeys(value, shape, path, context);

@@ -11,6 +11,14 @@
 export type Numbers = ArrayLike<number>;
 
 /** Row-major rows x cols. */
+/**
+ * The caller's buffer for a result [a fresh array each call]: a typed array of exactly the result's type and length,
+ * made in this window (no subclass, no own length or set). The engine writes every element and returns this very array
+ * in its result, so a view that redraws the same shape reuses one buffer and allocates nothing. A wrong type or length
+ * is refused (TypeError, RangeError) before anything is written.
+ */
+export type Out<Array = Float64Array> = Array;
+
 export interface Table {
   rows: number;
   cols: number;
@@ -490,13 +498,15 @@ export interface Posenc {
     layout?: Layout;
     /** ['float64'] */
     precision?: Precision;
+    /** The table's buffer: a Float64Array (Float32Array for 'float32') of positions x dModel; see Out. */
+    out?: Float64Array | Float32Array;
   }): { rows: number; cols: number; data: Float64Array | Float32Array };
   /** NoPE adds nothing: zeros of positions x dModel. */
-  nope(options: { positions: Numbers; dModel: number }): Table;
+  nope(options: { positions: Numbers; dModel: number; out?: Out }): Table;
   /** A fresh table, N(0, 0.02^2), rows 0..maxLength-1. */
-  learnedTable(options: { maxLength: number; dModel: number; seed?: number }): Table;
-  /** Rows for positions; past the last row the overflow policy ['error'] decides. */
-  learnedLookup(options: { table: Table; positions: Numbers; overflow?: Overflow; sequenceLength?: number }): Table & {
+  learnedTable(options: { maxLength: number; dModel: number; seed?: number; out?: Out }): Table;
+  /** Rows for positions; past the last row the overflow policy ['error'] decides. `out` holds the rows (sourceRow and ownRow are fresh). */
+  learnedLookup(options: { table: Table; positions: Numbers; overflow?: Overflow; sequenceLength?: number; out?: Out }): Table & {
     sourceRow: Float64Array;
     ownRow: Uint8Array;
   };
@@ -505,14 +515,14 @@ export interface Posenc {
    * it (one per row for 'sequence'; (t, h, w) or (h, w) flattened, a row's coordinates together). attentionFactor multiplies
    * q and k in HF (not applied here); logitFactor is DeepSeek's softmax factor.
    */
-  rope(options: { x: Numbers; positions: Numbers } & RopeOptions): Table & { attentionFactor: number; logitFactor: number };
+  rope(options: { x: Numbers; positions: Numbers; out?: Out } & RopeOptions): Table & { attentionFactor: number; logitFactor: number };
   /** R(m) q . R(n) k, a function of m - n. */
   ropeScore(options: { q: Numbers; k: Numbers; m: number; n: number } & RopeOptions): number;
   /**
    * theta_j per rotary pair after scaling, for a sequence of sequenceLength [1] tokens (dynamic and longrope read it), the
    * coordinate turning each pair, the rotary dimensions, and the factors on q and k and on the logits.
    */
-  ropeFrequencies(options: { headDim: number; sequenceLength?: number } & RopeOptions): {
+  ropeFrequencies(options: { headDim: number; sequenceLength?: number; out?: { frequencies?: Out; pairAxis?: Out<Uint8Array> } } & RopeOptions): {
     frequencies: Float64Array;
     pairAxis: Uint8Array;
     rotaryDims: number;
@@ -520,16 +530,16 @@ export interface Posenc {
     logitFactor: number;
   };
   /** The official ALiBi slopes (not sorted for non-powers of two). A bare number is read as nHeads. */
-  alibiSlopes(options: { nHeads: number } | number): Float64Array;
+  alibiSlopes(options: { nHeads: number; out?: Out } | number): Float64Array;
   /** -m (i - j) for past keys, -Infinity for future ones; heads x queries x keys. */
-  alibiBias(options: { nHeads: number; queryLength: number; keyLength: number }): {
+  alibiBias(options: { nHeads: number; queryLength: number; keyLength: number; out?: Out }): {
     heads: number;
     queries: number;
     keys: number;
     data: Float64Array;
   };
   /** T5 buckets of key - query. */
-  t5Bucket(options: { relativePositions: Numbers } & T5Options): Int32Array;
+  t5Bucket(options: { relativePositions: Numbers; out?: Out<Int32Array> } & T5Options): Int32Array;
   /**
    * Toy attention of query p over keys 0..p under one scheme, with seeded weights. RoPE rotates the first rotaryFraction of
    * dModel; latentDims adds unrotated dimensions to q and k (decoupled RoPE); keys outside `span` get no weight. With `model`,
@@ -555,6 +565,8 @@ export interface Posenc {
       latentDims?: number;
       /** [{ kind: 'full' }] */
       span?: AttentionSpan;
+      /** Buffers of queryPosition + 1 elements; see Out. */
+      out?: { logits?: Out; weights?: Out };
     } & Omit<RopeOptions, 'rotaryAxes' | 'mropeSection'>,
   ): { logits: Float64Array; weights: Float64Array };
   /** What a scheme does at position p [5000] when training stopped at trainedLength [2048]. */
@@ -597,6 +609,8 @@ export interface Posenc {
       dModel?: number;
       /** [1] */
       seed?: number;
+      /** Buffers of maxOffset + 1 elements; see Out. */
+      out?: { sinusoidalDot?: Out; sinusoidalClosedForm?: Out; ropeScore?: Out };
     } & Omit<RopeOptions, 'rotaryAxes' | 'mropeSection'>,
   ): {
     sinusoidalDot: Float64Array;
@@ -658,7 +672,7 @@ export interface Posenc {
    * trainedLength tokens (the earlier keys weigh 0); under 'error' it has no row there and the call throws. A RoPE
    * model may be asked with a scaling (PI, NTK-aware, YaRN with its attention factor), which it never saw in training.
    */
-  modelProbe(options: ModelOptions & { queryPosition: number; seed?: number }): ModelProbe;
+  modelProbe(options: ModelOptions & { queryPosition: number; seed?: number; out?: Out }): ModelProbe;
   /** A model given by its parameters, scored as trainerEvaluate scores a trainer (shape and evaluation from options.preset). */
   modelEvaluate(options: ModelOptions & Partial<EvaluationSettings>): Evaluation;
   /** Context extension: its presets (quick and larger per experiment) and the scaling kinds it compares. */

@@ -164,10 +164,7 @@ export async function loadPosenc(options = {}) {
     ropeScore: (options) => call('ropeScore')(options).score,
     ropeFrequencies: call('ropeFrequencies'),
     // { nHeads } like every other function; nHeads alone, as it was first written, still works.
-    alibiSlopes: (options) => {
-      const nHeads = isPlainOptions(options) ? read(options, 'alibiSlopes').nHeads : readScalar(options);
-      return unwrap(module.alibiSlopes(nHeads)).slopes;
-    },
+    alibiSlopes: (options) => unwrap(module.alibiSlopes(isPlainOptions(options) ? read(options, 'alibiSlopes') : { nHeads: readScalar(options) })).slopes,
     alibiBias: call('alibiBias'),
     t5Bucket: (options) => call('t5Bucket')(options).buckets,
     attention: call('attention'),

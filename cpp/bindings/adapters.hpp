@@ -20,7 +20,7 @@ namespace posenc::js
     val rope_frequencies(val options);
 
     // Biases on the logits (relative_bias.cpp)
-    val alibi_slopes(val n_heads);
+    val alibi_slopes(val options);
     val alibi_bias(val options);
     val t5_bucket(val options);
 

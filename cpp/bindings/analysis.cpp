@@ -1,5 +1,7 @@
 // Adapters for the analyses: toy attention, "position p in a model trained to L", and
 // similarity versus offset.
+#include <iterator>
+#include <utility>
 #include <vector>
 
 #include "adapters.hpp"
@@ -299,10 +301,16 @@ namespace posenc::js
         POSENC_CHECK(read.seed("seed", settings.seed));
         POSENC_CHECK(read.name("overflow", settings.overflow));
         POSENC_CHECK(read.verdict(check_attention(settings)));
+        const auto keys = static_cast<std::size_t>(settings.query_position + 1);
+        val logits = val::undefined(), weights = val::undefined();
+        POSENC_CHECK(read.nested_output("logits", "Float64Array", keys, logits));
+        POSENC_CHECK(read.nested_output("weights", "Float64Array", keys, weights));
         const auto row = attention_row(settings);
+        copy_into<double>(logits, row.logits);
+        copy_into<double>(weights, row.weights);
         val result = success();
-        result.set("logits", float64_array(row.logits));
-        result.set("weights", float64_array(row.weights));
+        result.set("logits", logits);
+        result.set("weights", weights);
         return result;
     }
 
@@ -316,10 +324,18 @@ namespace posenc::js
         POSENC_CHECK(read.seed("seed", settings.seed));
         POSENC_CHECK(read.verdict(check_offset_similarity(settings)));
         const auto similarity = posenc::offset_similarity(settings);
+        const std::pair<const char*, const std::vector<double>*> rows[] = {{"sinusoidalDot", &similarity.sinusoidal_dot},
+                                                                           {"sinusoidalClosedForm", &similarity.sinusoidal_closed_form},
+                                                                           {"ropeScore", &similarity.rope_score}};
+        val arrays[] = {val::undefined(), val::undefined(), val::undefined()};
+        for (std::size_t i = 0; i < std::size(rows); ++i)  // every buffer checked before any is written
+            POSENC_CHECK(read.nested_output(rows[i].first, "Float64Array", rows[i].second->size(), arrays[i]));
         val result = success();
-        result.set("sinusoidalDot", float64_array(similarity.sinusoidal_dot));
-        result.set("sinusoidalClosedForm", float64_array(similarity.sinusoidal_closed_form));
-        result.set("ropeScore", float64_array(similarity.rope_score));
+        for (std::size_t i = 0; i < std::size(rows); ++i)
+        {
+            copy_into<double>(arrays[i], *rows[i].second);
+            result.set(rows[i].first, arrays[i]);
+        }
         result.set("attentionFactor", similarity.attention_factor);
         return result;
     }

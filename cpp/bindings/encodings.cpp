@@ -39,6 +39,9 @@ namespace posenc::js
             read, [&](std::uint64_t count) { return check_sinusoidal_shape(count, settings); }, positions));
 
         const std::size_t rows = positions.size(), cols = static_cast<std::size_t>(settings.d_model);
+        const bool float32 = precision == Precision::float32;
+        val data = val::undefined();
+        POSENC_CHECK(read.output("out", float32 ? "Float32Array" : "Float64Array", rows * cols, data));
         // One generator for the whole table, so the recurrence runs on from one copy-out block of
         // typed_table to the next instead of re-anchoring at each.
         SinusoidalRows generator(settings);
@@ -48,8 +51,7 @@ namespace posenc::js
         val result = success();
         result.set("rows", rows);
         result.set("cols", cols);
-        result.set("data", precision == Precision::float32 ? typed_table<float>("Float32Array", rows, cols, fill)
-                                                           : typed_table<double>("Float64Array", rows, cols, fill));
+        result.set("data", float32 ? typed_table<float>(data, rows, cols, fill) : typed_table<double>(data, rows, cols, fill));
         return result;
     }
 
@@ -62,8 +64,10 @@ namespace posenc::js
         std::vector<double> positions;
         POSENC_CHECK(read_positions(
             read, [&](std::uint64_t count) { return check_nope_shape(count, d_model); }, positions));
+        val data = val::undefined();
+        POSENC_CHECK(read.output("out", "Float64Array", positions.size() * static_cast<std::size_t>(d_model), data));
         const auto zeros = posenc::nope(positions, d_model);
-        return table_result(zeros.shape(0), zeros.shape(1), {zeros.data(), zeros.size()});
+        return table_result(zeros.shape(0), zeros.shape(1), {zeros.data(), zeros.size()}, data);
     }
 
     val learned_table(val options)
@@ -74,8 +78,10 @@ namespace posenc::js
         POSENC_CHECK(read.integers({{"maxLength", settings.max_length}, {"dModel", settings.d_model}}));
         POSENC_CHECK(read.seed("seed", settings.seed));
         POSENC_CHECK(read.verdict(check_learned_table(settings)));
+        val data = val::undefined();
+        POSENC_CHECK(read.output("out", "Float64Array", static_cast<std::size_t>(settings.max_length * settings.d_model), data));
         const auto table = posenc::learned_table(settings);
-        return table_result(table.shape(0), table.shape(1), {table.data(), table.size()});
+        return table_result(table.shape(0), table.shape(1), {table.data(), table.size()}, data);
     }
 
     val learned_lookup(val options)
@@ -95,6 +101,8 @@ namespace posenc::js
         POSENC_CHECK(read.list_length("positions", count));
         POSENC_CHECK(read.verdict(check_lookup_shape(rows, cols, data_length, count)));
         POSENC_CHECK(check_sequence_length(sequence_length));
+        val out = val::undefined();
+        POSENC_CHECK(read.output("out", "Float64Array", static_cast<std::size_t>(count) * static_cast<std::size_t>(cols), out));
         std::vector<double> positions;
         POSENC_CHECK(read.list("positions", positions));
         POSENC_CHECK(check_learned_lookup(positions, rows, policy));
@@ -104,7 +112,7 @@ namespace posenc::js
         xt::xtensor<double, 2> table({static_cast<std::size_t>(rows), static_cast<std::size_t>(cols)});
         std::copy(data.begin(), data.end(), table.begin());
         const auto lookup = posenc::learned_lookup(table, positions, policy, sequence_length);
-        val result = table_result(lookup.rows.shape(0), lookup.rows.shape(1), {lookup.rows.data(), lookup.rows.size()});
+        val result = table_result(lookup.rows.shape(0), lookup.rows.shape(1), {lookup.rows.data(), lookup.rows.size()}, out);
         result.set("sourceRow", float64_array(lookup.source_row));
         result.set("ownRow", uint8_array(lookup.own_row));
         return result;

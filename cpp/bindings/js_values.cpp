@@ -41,11 +41,22 @@ namespace posenc::js
         template <typename T>
         val typed_array(const char* constructor, std::span<const T> values)
         {
-            // set() below writes every element, so the array need not be zeroed (array_to_fill.js).
-            val copy = val::module_property("newArrayToFill")(val(constructor), values.size());
-            copy.call<void>("set", val(emscripten::typed_memory_view(values.size(), values.data())));
+            // copy_into writes every element, so the array need not be zeroed.
+            val copy = array_to_fill(constructor, values.size());
+            copy_into(copy, values);
             return copy;
         }
+
+        /// "a Float64Array of 4096 elements": what an output buffer must be.
+        std::string buffer_kind(const char* constructor, std::size_t length)
+        {
+            return std::string("a ") + constructor + " of " + std::to_string(length) + (length == 1 ? " element" : " elements");
+        }
+    }
+
+    val array_to_fill(const char* constructor, std::size_t length)
+    {
+        return val::module_property("newArrayToFill")(val(constructor), length);
     }
 
     val failure(const ArgumentProblem& problem)
@@ -69,12 +80,13 @@ namespace posenc::js
     val int32_array(std::span<const std::int32_t> values) { return detail::typed_array("Int32Array", values); }
     val uint8_array(std::span<const std::uint8_t> values) { return detail::typed_array("Uint8Array", values); }
 
-    val table_result(std::size_t rows, std::size_t cols, std::span<const double> data)
+    val table_result(std::size_t rows, std::size_t cols, std::span<const double> data, const val& array)
     {
+        copy_into(array, data);
         val result = success();
         result.set("rows", rows);
         result.set("cols", cols);
-        result.set("data", float64_array(data));
+        result.set("data", array);
         return result;
     }
 
@@ -210,6 +222,37 @@ namespace posenc::js
             if (!std::isfinite(out[i]))
                 return range_problem(prefix_ + key + "[" + std::to_string(i) + "]", "a finite number", format_number(out[i]));
         return std::nullopt;
+    }
+
+    Problem OptionsReader::output(const char* key, const char* constructor, std::size_t length, val& array) const
+    {
+        const val given = object_[key];
+        if (given.isUndefined())
+        {
+            array = array_to_fill(constructor, length);
+            return std::nullopt;
+        }
+        // clang-format off
+        if (!given.instanceof(val::global(constructor)))
+            return type_problem(prefix_ + key, detail::buffer_kind(constructor, length) + ", or left out", describe(given));
+        // clang-format on
+        const auto given_length = given["length"].as<double>();
+        if (given_length != static_cast<double>(length))
+            return range_problem(prefix_ + key + ".length", std::to_string(length) + ", the result's length", format_number(given_length));
+        array = given;
+        return std::nullopt;
+    }
+
+    Problem OptionsReader::nested_output(const char* key, const char* constructor, std::size_t length, val& array) const
+    {
+        if (!has("out"))
+        {
+            array = array_to_fill(constructor, length);
+            return std::nullopt;
+        }
+        OptionsReader buffers;
+        if (auto problem = nested("out", buffers)) return problem;
+        return buffers.output(key, constructor, length, array);
     }
 
     Problem OptionsReader::verdict(Problem problem) const

@@ -37,30 +37,47 @@ namespace posenc::js
     val int32_array(std::span<const std::int32_t> values);
     val uint8_array(std::span<const std::uint8_t> values);
 
-    /// A JS typed array (`constructor`, element type T) of rows x cols, filled block by block:
+    /// A fresh JS typed array (`constructor`) of `length` elements, for a result that writes every
+    /// element: Module.newArrayToFill (array_to_fill.js) may skip zeroing it.
+    val array_to_fill(const char* constructor, std::size_t length);
+
+    /// Copies `values` into `array` (a JS typed array of values.size() elements) from element `at`.
+    template <typename T>
+    void copy_into(const val& array, std::span<const T> values, std::size_t at = 0)
+    {
+        array.call<void>("set", val(emscripten::typed_memory_view(values.size(), values.data())), at);
+    }
+
+    /// `array` (the caller's, or array_to_fill's), rows x cols, filled block by block:
     /// fill(first_row, row_count, T* out) writes row_count rows into wasm scratch memory that is
     /// copied out after each block. The whole result never exists twice in wasm memory, a block
     /// of about 256 KB is still in L2 when it is copied out, and the blocks are few enough that
-    /// the calls out to JS stay cheap. Every element is written,
-    /// so the array comes from Module.newArrayToFill (array_to_fill.js), which may skip zeroing it.
+    /// the calls out to JS stay cheap.
     template <typename T, typename Fill>
-    val typed_table(const char* constructor, std::size_t rows, std::size_t cols, Fill fill)
+    val typed_table(val out, std::size_t rows, std::size_t cols, Fill fill)
     {
         constexpr std::size_t block_bytes = 256 * 1024;
         const std::size_t rows_per_block = std::max<std::size_t>(1, block_bytes / (sizeof(T) * std::max<std::size_t>(1, cols)));
-        val out = val::module_property("newArrayToFill")(val(constructor), rows * cols);
         std::vector<T> block(std::min(rows, rows_per_block) * cols);
         for (std::size_t first = 0; first < rows; first += rows_per_block)
         {
             const std::size_t count = std::min(rows_per_block, rows - first);
             fill(first, count, block.data());
-            out.call<void>("set", val(emscripten::typed_memory_view(count * cols, block.data())), first * cols);
+            copy_into(out, std::span<const T>(block.data(), count * cols), first * cols);
         }
         return out;
     }
 
-    /// { ok: true, rows, cols, data: Float64Array } for a row-major table.
-    val table_result(std::size_t rows, std::size_t cols, std::span<const double> data);
+    /// typed_table into a fresh array.
+    template <typename T, typename Fill>
+    val typed_table(const char* constructor, std::size_t rows, std::size_t cols, Fill fill)
+    {
+        return typed_table<T>(array_to_fill(constructor, rows * cols), rows, cols, fill);
+    }
+
+    /// { ok: true, rows, cols, data } for a row-major table: `data` copied into `array` (rows x cols
+    /// Float64Array elements, from OptionsReader::output), which becomes the result's data.
+    val table_result(std::size_t rows, std::size_t cols, std::span<const double> data, const val& array);
 
     /// Problem unless `value` is a plain object (not null, not an array).
     Problem require_object(const val& value, const std::string& name);
@@ -136,6 +153,16 @@ namespace posenc::js
         /// Copies object[key] (checked by list_length) into doubles; a plain Array's elements must
         /// each be numbers, and every element must be finite.
         Problem list(const char* key, std::vector<double>& out) const;
+
+        /// object[key] is the caller's buffer for a result: left out (undefined), or a typed array
+        /// made by `constructor` with exactly `length` elements. `array` receives it, or, when it is
+        /// left out, a fresh array_to_fill. Checked before the result is computed, so a wrong
+        /// buffer costs nothing; web/posenc-arguments.js lets only plain typed arrays reach here.
+        Problem output(const char* key, const char* constructor, std::size_t length, val& array) const;
+
+        /// Like output(), for a function that returns several arrays: object.out, if given, is an
+        /// object whose field `key` (if given) is the buffer for the result named `key`.
+        Problem nested_output(const char* key, const char* constructor, std::size_t length, val& array) const;
 
         /// The core's verdict on what was read, with a number read as `unrepresentable` shown as given.
         Problem verdict(Problem problem) const;

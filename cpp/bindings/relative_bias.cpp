@@ -9,16 +9,19 @@
 
 namespace posenc::js
 {
-    val alibi_slopes(val n_heads)
+    val alibi_slopes(val options)
     {
-        val wrapped = val::object();  // the one function that takes a number, read like an option
-        wrapped.set("nHeads", n_heads);
-        const OptionsReader read(wrapped);
+        // web/posenc.js hands nHeads given alone as { nHeads }.
+        POSENC_CHECK(require_object(options, "options"));
+        const OptionsReader read(options);
         std::int64_t heads = 0;
         POSENC_CHECK(read.integer("nHeads", heads));
         POSENC_CHECK(read.verdict(check_heads(static_cast<double>(heads))));
+        val slopes = val::undefined();
+        POSENC_CHECK(read.output("out", "Float64Array", static_cast<std::size_t>(heads), slopes));
+        copy_into<double>(slopes, posenc::alibi_slopes(heads));
         val result = success();
-        result.set("slopes", float64_array(posenc::alibi_slopes(heads)));
+        result.set("slopes", slopes);
         return result;
     }
 
@@ -34,12 +37,13 @@ namespace posenc::js
         const auto slopes = posenc::alibi_slopes(settings.n_heads);
         const auto heads = static_cast<std::size_t>(settings.n_heads), queries = static_cast<std::size_t>(settings.query_length),
                    keys = static_cast<std::size_t>(settings.key_length);
+        val data = val::undefined();
+        POSENC_CHECK(read.output("out", "Float64Array", heads * queries * keys, data));
         val result = success();
         result.set("heads", heads);
         result.set("queries", queries);
         result.set("keys", keys);
-        result.set("data",
-                   typed_table<double>("Float64Array", heads * queries, keys, [&](std::size_t first, std::size_t count, double* out) {
+        result.set("data", typed_table<double>(data, heads * queries, keys, [&](std::size_t first, std::size_t count, double* out) {
                        alibi_bias_rows(settings, slopes, first, count, out);
                    }));
         return result;
@@ -58,8 +62,11 @@ namespace posenc::js
         std::vector<double> relative;
         POSENC_CHECK(read.list("relativePositions", relative));
         POSENC_CHECK(check_relative_positions(relative));
+        val buckets = val::undefined();
+        POSENC_CHECK(read.output("out", "Int32Array", relative.size(), buckets));
+        copy_into<std::int32_t>(buckets, posenc::t5_buckets(relative, settings));
         val result = success();
-        result.set("buckets", int32_array(posenc::t5_buckets(relative, settings)));
+        result.set("buckets", buckets);
         return result;
     }
 }

@@ -18,6 +18,8 @@ namespace posenc::js
         POSENC_CHECK(read.list_length("x", x_length));
         POSENC_CHECK(read_rope_options(read, settings));
         POSENC_CHECK(read.verdict(check_rope_shape(count, x_length, settings)));
+        val data = val::undefined();
+        POSENC_CHECK(read.output("out", "Float64Array", static_cast<std::size_t>(x_length), data));
         std::vector<double> positions, x;
         POSENC_CHECK(read.list("positions", positions));
         POSENC_CHECK(check_positions(positions, limits::max_analysis_position));
@@ -26,7 +28,7 @@ namespace posenc::js
         const auto rows = static_cast<std::size_t>(count / axis_count(settings.axes));
         const auto head_dim = static_cast<std::size_t>(x_length) / rows;
         posenc::rope_in_place(x, head_dim, positions, settings);  // x is this call's copy
-        val result = table_result(rows, head_dim, x);
+        val result = table_result(rows, head_dim, x, data);
         result.set("attentionFactor", rope_attention_factor(settings.scaling));
         result.set("logitFactor", rope_logit_factor(settings.scaling));
         return result;
@@ -62,9 +64,16 @@ namespace posenc::js
         POSENC_CHECK(read_rope_options(read, settings));
         POSENC_CHECK(read.verdict(check_rope_options(head_dim, settings)));
         POSENC_CHECK(read.verdict(posenc::check_rope_sequence_length(sequence_length)));
+        const auto frequencies = posenc::rope_frequencies(head_dim, settings, sequence_length);
+        const auto pair_axis = posenc::rope_pair_axes(head_dim, settings);
+        val frequencies_array = val::undefined(), pair_axis_array = val::undefined();
+        POSENC_CHECK(read.nested_output("frequencies", "Float64Array", frequencies.size(), frequencies_array));
+        POSENC_CHECK(read.nested_output("pairAxis", "Uint8Array", pair_axis.size(), pair_axis_array));
+        copy_into<double>(frequencies_array, frequencies);
+        copy_into<std::uint8_t>(pair_axis_array, pair_axis);
         val result = success();
-        result.set("frequencies", float64_array(posenc::rope_frequencies(head_dim, settings, sequence_length)));
-        result.set("pairAxis", uint8_array(posenc::rope_pair_axes(head_dim, settings)));
+        result.set("frequencies", frequencies_array);
+        result.set("pairAxis", pair_axis_array);
         result.set("rotaryDims", static_cast<double>(rotary_dims(head_dim, settings)));
         result.set("attentionFactor", rope_attention_factor(settings.scaling));
         result.set("logitFactor", rope_logit_factor(settings.scaling));

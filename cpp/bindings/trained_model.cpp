@@ -22,10 +22,13 @@ namespace posenc::js
         const Model model = model_with_parameters(given.config, given.parameters);
         POSENC_CHECK(read.verdict(check_probe(model, given.task, probe_options)));
         const Probe probe = probe_model(model, given.task, probe_options);
+        val weights = val::undefined();
+        POSENC_CHECK(read.output("out", "Float64Array", probe.weights.size(), weights));
+        copy_into<double>(weights, probe.weights);
         val result = success();
         result.set("heads", static_cast<double>(probe.heads));
         result.set("keys", static_cast<double>(probe.keys));
-        result.set("weights", float64_array(probe.weights));
+        result.set("weights", weights);
         result.set("answerPosition", static_cast<double>(probe.answer_position));
         result.set("answer", probe.answer);
         result.set("prediction", probe.prediction);

@@ -44,6 +44,7 @@ const valid = {
   rope: { x: new Float64Array(8), positions: [0, 1] },
   ropeScore: { q: [1, 0, 0, 1], k: [0, 1, 1, 0], m: 3, n: 1 },
   ropeFrequencies: { headDim: 8 },
+  alibiSlopes: { nHeads: 8 },
   alibiBias: { nHeads: 2, queryLength: 2, keyLength: 3 },
   t5Bucket: { relativePositions: [0, -1] },
   attention: { scheme: 'rope', queryPosition: 10, dModel: 8 },
@@ -283,7 +284,9 @@ cases.push(
   ['learnedLookup', 'positions', [0, 'one'], T, 'positions[1]'],
 );
 // Not an options object at all.
-for (const fn of optionFunctions) for (const value of [null, undefined, 42, 'options', [1, 2], true]) cases.push([fn, '(options)', value, T, 'options']);
+// alibiSlopes reads anything but an options object as nHeads (the batteries below).
+for (const fn of optionFunctions.filter((name) => name !== 'alibiSlopes'))
+  for (const value of [null, undefined, 42, 'options', [1, 2], true]) cases.push([fn, '(options)', value, T, 'options']);
 for (const value of [0, -1, 1025, 2.5, NaN, Infinity, 1e308]) cases.push(['alibiSlopes', '(nHeads)', value, R, 'nHeads']);
 for (const value of ['8', null, undefined, {}, [8]]) cases.push(['alibiSlopes', '(nHeads)', value, T, 'nHeads']);
 
@@ -350,6 +353,7 @@ test('every field posenc-arguments.js copies is one the module reads', () => {
     })),
     span: names('spanKind').map((kind) => ({ kind, size: 16 })),
     search: [{ from: 0, to: 16 }],
+    out: [{}],
   };
   const settings = [
     {},
