@@ -4,6 +4,7 @@
 // checks), and the entry point returns { ok: false, errorName, argument, message } that
 // web/posenc.js turns into a thrown error. Names in messages are paths: "scaling." + "factor".
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <initializer_list>
 #include <limits>
@@ -48,6 +49,33 @@ namespace posenc::js
         array.call<void>("set", val(emscripten::typed_memory_view(values.size(), values.data())), at);
     }
 
+    namespace detail
+    {
+        /// Scratch memory for typed_table's blocks, starting half a page past a page boundary. A
+        /// large typed array's data starts at or just past one, and the copy out (V8's set, glibc's
+        /// memmove, rep movsb on these CPUs) runs about 3x slower when source and destination sit at
+        /// nearly the same offset in their pages: measured for a reused 8192 x 512 float32 buffer,
+        /// 7.8 ms at equal offsets, 2.9 ms at any other. Wasm memory starts on a page boundary, so
+        /// an address's offset here is its offset in the machine's page.
+        template <typename T>
+        class CopyOutBlock
+        {
+        public:
+            explicit CopyOutBlock(std::size_t count) : storage_(count * sizeof(T) + page + placement)
+            {
+                const auto address = reinterpret_cast<std::uintptr_t>(storage_.data());
+                const auto start = (address + page - 1) / page * page + placement;
+                data_ = reinterpret_cast<T*>(storage_.data() + (start - address));
+            }
+            T* data() { return data_; }
+
+        private:
+            static constexpr std::size_t page = 4096, placement = page / 2 + 64;
+            std::vector<std::byte> storage_;
+            T* data_ = nullptr;
+        };
+    }
+
     /// `array` (the caller's, or array_to_fill's), rows x cols, filled block by block:
     /// fill(first_row, row_count, T* out) writes row_count rows into wasm scratch memory that is
     /// copied out after each block. The whole result never exists twice in wasm memory, a block
@@ -58,7 +86,7 @@ namespace posenc::js
     {
         constexpr std::size_t block_bytes = 256 * 1024;
         const std::size_t rows_per_block = std::max<std::size_t>(1, block_bytes / (sizeof(T) * std::max<std::size_t>(1, cols)));
-        std::vector<T> block(std::min(rows, rows_per_block) * cols);
+        detail::CopyOutBlock<T> block(std::min(rows, rows_per_block) * cols);
         for (std::size_t first = 0; first < rows; first += rows_per_block)
         {
             const std::size_t count = std::min(rows_per_block, rows - first);

@@ -1,6 +1,7 @@
-// Times posenc's sinusoidal table (float64 and float32 output), a plain JS loop, and the wasm fill
-// of the same output buffer (tests/bench/fill_wasm.cpp: the same copy out of the heap with no
-// arithmetic, the memory limit) in one node process; prints one JSON line.
+// Times posenc's sinusoidal table (float64 and float32 output; a fresh result per call, and `out`
+// reused), a plain JS loop (fresh, and into a reused array), and the wasm fill of the same output
+// buffer (tests/bench/fill_wasm.cpp: the same copy out of the heap with no arithmetic, the memory
+// limit of a fresh result) in one node process; prints one JSON line.
 // Usage: node sinusoidal_wasm.mjs N D REPEATS
 import { loadBenchModules, timed } from './wasm_modules.mjs';
 
@@ -9,8 +10,7 @@ const [N, D, REPEATS] = process.argv.slice(2).map(Number);
 const positions = Int32Array.from({ length: N }, (_, p) => p);
 
 /** What a JS developer would write: the paper's formula with Math.sin and Math.cos. */
-function plainJs() {
-  const out = new Float64Array(N * D);
+function plainJs(out = new Float64Array(N * D)) {
   for (let i = 0; i < D; i += 2) {
     const scale = 10000 ** (i / D);
     for (let p = 0; p < N; p++) {
@@ -25,14 +25,26 @@ function plainJs() {
 // The float64 closed form; plainJs computes exactly that.
 const reference = plainJs();
 const maxError = (data) => data.reduce((worst, v, i) => Math.max(worst, Math.abs(v - reference[i])), 0);
+const out64 = new Float64Array(N * D);
+const out32 = new Float32Array(N * D);
+const jsOut = new Float64Array(N * D);
 const result = {
   float64: timed(() => posenc.sinusoidal({ positions, dModel: D }), REPEATS),
   float32: timed(() => posenc.sinusoidal({ positions, dModel: D, precision: 'float32' }), REPEATS),
-  plainJs: timed(plainJs, REPEATS),
+  float64Out: timed(() => posenc.sinusoidal({ positions, dModel: D, out: out64 }), REPEATS),
+  float32Out: timed(() => posenc.sinusoidal({ positions, dModel: D, precision: 'float32', out: out32 }), REPEATS),
+  plainJs: timed(() => plainJs(), REPEATS),
+  plainJsOut: timed(() => plainJs(jsOut), REPEATS),
   fill64: timed(() => fillModule.fill(N, D, false), REPEATS),
   fill32: timed(() => fillModule.fill(N, D, true), REPEATS),
+  fill64Out: timed(() => fillModule.fillInto(out64, N, D, false), REPEATS),
+  fill32Out: timed(() => fillModule.fillInto(out32, N, D, true), REPEATS),
 };
 result.float64.maxError = maxError(posenc.sinusoidal({ positions, dModel: D }).data);
 result.float32.maxError = maxError(posenc.sinusoidal({ positions, dModel: D, precision: 'float32' }).data);
+// The reused buffers, written once more by posenc (the fills wrote their own values).
+result.float64Out.maxError = maxError(posenc.sinusoidal({ positions, dModel: D, out: out64 }).data);
+result.float32Out.maxError = maxError(posenc.sinusoidal({ positions, dModel: D, precision: 'float32', out: out32 }).data);
 result.plainJs.maxError = 0;
+result.plainJsOut.maxError = 0;
 console.log(JSON.stringify(result));
