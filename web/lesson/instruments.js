@@ -12,6 +12,7 @@ import { fieldProblem, readWholeNumber } from '../views/field-check.js';
 import { fixed, int } from '../views/format.js';
 import { nameLabel } from '../views/labels.js';
 import { drawAttentionSparkline } from '../views/sparkline.js';
+import { reusedBuffers } from '../views/reused-buffers.js';
 import { modelsInUse, onModelsChange } from '../views/trained-models.js';
 import { probeCaption } from '../views/trained-row.js';
 import { taskDescription } from '../views/model-tasks.js';
@@ -126,11 +127,12 @@ const figure = (children, caption, className = '') =>
 /** Draws each kind of instrument into `host` and returns draw(settings) -> the numbers it drew. */
 const kinds = {
   attention(host, engine) {
+    const bufferFor = reusedBuffers(); // its rows, reused as the controls move
     const canvas = element('canvas', [], { className: 'lesson-weights', attributes: { width: '800', height: '120', role: 'img' } });
     const caption = element('span', []);
     host.append(figure([canvas], caption));
     return (settings) => {
-      const m = readings['why-position'].measure(engine, settings);
+      const m = readings['why-position'].measure(engine, settings, undefined, bufferFor);
       drawWeightBars(canvas, m.weights, new Set(m.group));
       canvas.setAttribute(
         'aria-label',
@@ -142,6 +144,7 @@ const kinds = {
   },
 
   heatmap(host, engine) {
+    const bufferFor = reusedBuffers(); // its rows, reused as the controls move
     const canvas = element('canvas', [], { attributes: { width: '1024', height: '256', role: 'img' } });
     const marker = element('div', [], { className: 'heatmap-marker', attributes: { 'aria-hidden': 'true' } });
     const caption = element('span', []);
@@ -150,7 +153,7 @@ const kinds = {
     return (settings) => {
       const key = `${settings.d}:${settings.n}`;
       if (shown?.key !== key) {
-        const m = readings['sinusoidal-clocks'].measure(engine, settings);
+        const m = readings['sinusoidal-clocks'].measure(engine, settings, undefined, bufferFor);
         shown = { key, m, heatmap: createHeatmapView(canvas, marker, m.table, 1) };
         canvas.setAttribute('aria-label', `Heatmap of the sinusoidal encoding: positions 0 to ${int(settings.n - 1)} by dimensions 0 to ${settings.d - 1}`);
       }
@@ -161,6 +164,7 @@ const kinds = {
   },
 
   offsets(host, engine, step) {
+    const bufferFor = reusedBuffers(); // its rows, reused as the controls move
     const box = element('div', [], { className: 'chart', id: 'lesson-offsets' });
     const rotary = step.instrument.scheme === 'rope';
     host.append(
@@ -178,7 +182,7 @@ const kinds = {
     });
     const x = Array.from({ length: MAX_OFFSET + 1 }, (_, delta) => delta);
     return (settings) => {
-      const m = readings[step.id].measure(engine, settings);
+      const m = readings[step.id].measure(engine, settings, undefined, bufferFor);
       chart.show(x, [
         { label: `from p = ${int(REFERENCE_P)}`, values: m.reference },
         { label: `from p = ${int(settings.p)}`, values: m.chosen, dash: [6, 4] },
@@ -188,6 +192,7 @@ const kinds = {
   },
 
   column(host, engine, step, refresh) {
+    const bufferFor = reusedBuffers(); // its rows, reused as the controls move
     const column = element('section', [], { className: `scheme-column lesson-column` });
     const title = element('h4', []);
     const verdict = element('p', [], { className: 'scheme-verdict' });
@@ -199,7 +204,7 @@ const kinds = {
     const trained = step.instrument.trained ? createTrainedRow(column, engine, refresh) : null;
     return (settings) => {
       const scheme = settings.scheme ?? step.instrument.scheme;
-      const m = readings[step.id].measure(engine, settings, trained?.models());
+      const m = readings[step.id].measure(engine, settings, trained?.models(), bufferFor);
       const state = {
         p: settings.p,
         L: TRAINED.L,

@@ -8,6 +8,7 @@ import { findingFor } from '../views/model-findings.js';
 import { peakOf } from '../views/sparkline.js';
 import { nameLabel } from '../views/labels.js';
 import { askModel, probeVerdict, scalingReason } from '../views/trained-row.js';
+import { freshBuffers } from '../views/reused-buffers.js';
 
 /** The toy attention head's width, as in the position view. */
 const ATTENTION_D_MODEL = 32;
@@ -43,12 +44,19 @@ const count = (flags, wanted = 1) => flags.reduce((sum, flag) => sum + (flag ===
  * @param {import('../posenc.js').Posenc} engine @param {import('../posenc.js').Scheme} scheme @param {number} p
  * @param {import('../posenc.js').ScalingKind} [scaling]
  */
-function askTrained(engine, trained, scheme, p, scaling = 'none') {
+function askTrained(engine, trained, scheme, p, scaling = 'none', bufferFor = freshBuffers) {
   const model = trained?.models.get(scheme);
   if (!model) return {};
   const preset = engine.training.presets.find((entry) => entry.name === trained.preset);
   const scaled = scheme === 'rope' ? scalingFor({ p, L: preset.trainer.trainedLength, scaling }) : undefined;
-  return { model, preset, scaling: scaled, asked: askModel(engine, model, { p, overflow: 'clamp', scaling: scaled, preset }) };
+  return { model, preset, scaling: scaled, asked: askModel(engine, model, { p, overflow: 'clamp', scaling: scaled, preset }, bufferFor) };
+}
+
+/** offsetSimilarity from p over the lesson's offsets (dModel 64), into the buffers named `name`. */
+function offsetsFrom(engine, p, bufferFor, name) {
+  const rows = ['sinusoidalDot', 'sinusoidalClosedForm', 'ropeScore'];
+  const out = Object.fromEntries(rows.map((row) => [row, bufferFor(`${name}:${row}`, Float64Array, MAX_OFFSET + 1)]));
+  return engine.offsetSimilarity({ p, maxOffset: MAX_OFFSET, dModel: 64, out });
 }
 
 /** The sentence a trained model's answer adds to a notice ('' before the models load). */
@@ -60,14 +68,22 @@ function trainedSentence(m, p) {
 }
 
 /**
- * Each step's reading, by step id: measure(engine, settings) -> numbers; notice(numbers, settings)
+ * Each step's reading, by step id: measure(engine, settings, trained, bufferFor) -> numbers (bufferFor:
+ * an instrument's reused-buffers.js store, so a control's move allocates no row; left out, rows are fresh); notice(numbers, settings)
  * -> text; answer(engine) -> { value, text } (the engine's answer to the prediction).
  */
 export const readings = {
   'why-position': {
-    measure(engine, { p, scheme }) {
-      const row = engine.attention({ scheme, queryPosition: p, dModel: ATTENTION_D_MODEL });
-      const blind = scheme === 'nope' ? row : engine.attention({ scheme: 'nope', queryPosition: p, dModel: ATTENTION_D_MODEL });
+    measure(engine, { p, scheme }, _trained = undefined, bufferFor = freshBuffers) {
+      const rowOf = (rowScheme, name) =>
+        engine.attention({
+          scheme: rowScheme,
+          queryPosition: p,
+          dModel: ATTENTION_D_MODEL,
+          out: { logits: bufferFor(`${name}Logits`, Float64Array, p + 1), weights: bufferFor(`${name}Weights`, Float64Array, p + 1) },
+        });
+      const row = rowOf(scheme, 'row');
+      const blind = scheme === 'nope' ? row : rowOf('nope', 'blind');
       // Under NoPE a key's weight is a function of its token: equal weights mark keys holding one token.
       const byWeight = new Map();
       blind.weights.forEach((weight, key) => byWeight.set(weight, [...(byWeight.get(weight) ?? []), key]));
@@ -97,9 +113,9 @@ export const readings = {
   },
 
   'sinusoidal-clocks': {
-    measure(engine, { d, n }) {
+    measure(engine, { d, n }, _trained = undefined, bufferFor = freshBuffers) {
       const positions = Int32Array.from({ length: n }, (_, i) => i);
-      const table = engine.sinusoidal({ positions, dModel: d, precision: 'float32' });
+      const table = engine.sinusoidal({ positions, dModel: d, precision: 'float32', out: bufferFor('table', Float32Array, n * d) });
       return { table, basis: noticeBasis(engine, { scheme: 'sinusoidal', d, base: 10000, n }) };
     },
     notice(m, { d, n, p }) {
@@ -113,9 +129,9 @@ export const readings = {
   },
 
   'sinusoidal-offsets': {
-    measure(engine, { p }) {
-      const reference = engine.offsetSimilarity({ p: REFERENCE_P, maxOffset: MAX_OFFSET, dModel: 64 });
-      const chosen = engine.offsetSimilarity({ p, maxOffset: MAX_OFFSET, dModel: 64 });
+    measure(engine, { p }, _trained = undefined, bufferFor = freshBuffers) {
+      const reference = offsetsFrom(engine, REFERENCE_P, bufferFor, 'reference');
+      const chosen = offsetsFrom(engine, p, bufferFor, 'chosen');
       const dots = chosen.sinusoidalDot;
       let lowest = 0;
       dots.forEach((value, delta) => {
@@ -159,9 +175,9 @@ export const readings = {
   },
 
   'rope-rotation': {
-    measure(engine, { p }) {
-      const reference = engine.offsetSimilarity({ p: REFERENCE_P, maxOffset: MAX_OFFSET, dModel: 64 }).ropeScore;
-      const chosen = engine.offsetSimilarity({ p, maxOffset: MAX_OFFSET, dModel: 64 }).ropeScore;
+    measure(engine, { p }, _trained = undefined, bufferFor = freshBuffers) {
+      const reference = offsetsFrom(engine, REFERENCE_P, bufferFor, 'reference').ropeScore;
+      const chosen = offsetsFrom(engine, p, bufferFor, 'chosen').ropeScore;
       return { reference, chosen, gap: largestGap(reference, chosen), low: Math.min(...chosen), high: Math.max(...chosen) };
     },
     notice(m, { p }) {
@@ -224,9 +240,14 @@ export const readings = {
      * scheme's toy model asked at p, as the position view asks it.
      * @param {{ models: Map<string, any>, preset: string }} [trained]  the models in use
      */
-    measure(engine, { p, scheme }, trained = undefined) {
+    measure(engine, { p, scheme }, trained = undefined, bufferFor = freshBuffers) {
       const result = engine.beyondTrained({ scheme, p, trainedLength: TRAINED.L, dModel: TRAINED.dModel, headDim: TRAINED.headDim });
-      return { result, pairs: result.pairs.wavelength.length, unturned: count(result.pairs.completedTurn, 0), ...askTrained(engine, trained, scheme, p) };
+      return {
+        result,
+        pairs: result.pairs.wavelength.length,
+        unturned: count(result.pairs.completedTurn, 0),
+        ...askTrained(engine, trained, scheme, p, 'none', bufferFor),
+      };
     },
     notice(m, { p, scheme }) {
       const { outOfRangeCount: outside } = m.result;
@@ -261,7 +282,7 @@ export const readings = {
   },
 
   'stretching-rope': {
-    measure(engine, { p, scaling }, trained = undefined) {
+    measure(engine, { p, scaling }, trained = undefined, bufferFor = freshBuffers) {
       const state = { p, L: TRAINED.L, scaling };
       const outside = Object.fromEntries(
         SCALINGS.map((kind) => [
@@ -275,7 +296,7 @@ export const readings = {
         result: outside[scaling],
         factor: scalingFor({ ...state, scaling: 'pi' }).factor,
         labels: Object.fromEntries(SCALINGS.map((kind) => [kind, nameLabel(engine.names.scalingKind, kind)])),
-        ...askTrained(engine, trained, 'rope', p, scaling),
+        ...askTrained(engine, trained, 'rope', p, scaling, bufferFor),
       };
     },
     notice(m, { p }) {

@@ -15,6 +15,7 @@ import { nameLabel } from './labels.js';
 import { quizMeLink } from '../route-link.js';
 import { CUSTOM, createModelPicker, sequenceRope } from './model-picker.js';
 import { modelSetting, modelText, positionBias } from './encodings-models.js';
+import { reusedBuffers } from './reused-buffers.js';
 
 const SCHEMES = {
   sinusoidal: { title: 'Sinusoidal (interleaved)', formula: '$PE(p, 2i) = \\sin(p / b^{2i/d})$, $PE(p, 2i+1) = \\cos(p / b^{2i/d})$' },
@@ -59,9 +60,13 @@ async function trainedTables(engine) {
 /** The palette's half-range for a table: its largest magnitude, to two significant digits. */
 const spanOf = (table) => Number(table.data.reduce((most, value) => Math.max(most, Math.abs(value)), 0).toPrecision(2));
 
-/** The table for a state: positions 0..n-1 x d, as { rows, cols, data } and the palette scale. */
-function tableFor(engine, state, trained) {
+/**
+ * The table for a state: positions 0..n-1 x d, as { rows, cols, data } and the palette scale.
+ * @param {import('./reused-buffers.js').BufferFor} bufferFor the view's buffers
+ */
+function tableFor(engine, state, trained, bufferFor) {
   const positions = Int32Array.from({ length: state.n }, (_, p) => p);
+  const cells = state.n * state.d;
   if (state.scheme === 'learned' && state.table === 'trained') return { table: trained.trained, scale: spanOf(trained.trained) };
   switch (state.scheme) {
     case 'sinusoidal':
@@ -73,6 +78,7 @@ function tableFor(engine, state, trained) {
           base: state.base,
           layout: state.scheme === 'concat' ? 'concat' : 'interleaved',
           precision: 'float32',
+          out: bufferFor('table', Float32Array, cells),
         }),
         scale: 1,
       };
@@ -80,31 +86,36 @@ function tableFor(engine, state, trained) {
       const rope = ropeOf(engine, state);
       const x = new Float64Array(state.n * state.d);
       for (let row = 0; row < state.n; row++) x.set(unitPairs(state.d, rope.pairing), row * state.d);
-      return { table: engine.rope({ x, positions, base: state.base, ...rope }), scale: 1 };
+      return { table: engine.rope({ x, positions, base: state.base, ...rope, out: bufferFor('table', Float64Array, cells) }), scale: 1 };
     }
     case 'learned': {
-      const table = engine.learnedTable({ maxLength: state.n, dModel: state.d, seed: 1 });
+      const table = engine.learnedTable({ maxLength: state.n, dModel: state.d, seed: 1, out: bufferFor('table', Float64Array, cells) });
       return { table, scale: 0.06 }; // three standard deviations of N(0, 0.02^2)
     }
     default:
-      return { table: engine.nope({ positions, dModel: state.d }), scale: 1 };
+      return { table: engine.nope({ positions, dModel: state.d, out: bufferFor('table', Float64Array, cells) }), scale: 1 };
   }
 }
 
-/** The vector at one position p, which may lie beyond the heatmap's range (or the learned table's rows). */
-function vectorFor(engine, state, table) {
+/**
+ * The vector at one position p, which may lie beyond the heatmap's range (or the learned table's rows).
+ * @param {import('./reused-buffers.js').BufferFor} bufferFor the view's buffers: a slider step allocates no result
+ */
+function vectorFor(engine, state, table, bufferFor) {
+  const out = bufferFor('vector', Float64Array, state.scheme === 'learned' ? table.cols : state.d);
+  const positions = [state.p];
   switch (state.scheme) {
     case 'sinusoidal':
     case 'concat':
-      return engine.sinusoidal({ positions: [state.p], dModel: state.d, base: state.base, layout: state.scheme === 'concat' ? 'concat' : 'interleaved' }).data;
+      return engine.sinusoidal({ positions, dModel: state.d, base: state.base, layout: state.scheme === 'concat' ? 'concat' : 'interleaved', out }).data;
     case 'rope': {
       const rope = ropeOf(engine, state);
-      return engine.rope({ x: unitPairs(state.d, rope.pairing), positions: [state.p], base: state.base, ...rope }).data;
+      return engine.rope({ x: unitPairs(state.d, rope.pairing), positions, base: state.base, ...rope, out }).data;
     }
     case 'learned':
-      return engine.learnedLookup({ table, positions: [state.p], overflow: 'error' }).data;
+      return engine.learnedLookup({ table, positions, overflow: 'error', out }).data;
     default:
-      return engine.nope({ positions: [state.p], dModel: state.d }).data;
+      return engine.nope({ positions, dModel: state.d, out }).data;
   }
 }
 
@@ -169,9 +180,10 @@ function ropeSimilarityNote(engine, state, rope, { from, maxOffset, attentionFac
 /**
  * Similarity versus offset δ from position p, as the chosen scheme gives it: a note, and the
  * series to draw (none when the scheme has nothing to show).
+ * @param {import('./reused-buffers.js').BufferFor} bufferFor the view's buffers
  * @returns {{ note: string, x: number[], series: { label: string, values: ArrayLike<number>, dash?: number[] }[] }}
  */
-function similarityFor(engine, state, table) {
+function similarityFor(engine, state, table, bufferFor) {
   const from = `from p = ${int(state.p)}`;
   if (state.scheme === 'nope') {
     const bias = biasOf(engine, state);
@@ -198,7 +210,13 @@ function similarityFor(engine, state, table) {
   }
   const maxOffset = Math.min(state.n - 1, engine.limits.maxPosition - state.p);
   const rope = state.scheme === 'rope' ? ropeOf(engine, state) : {};
-  const result = engine.offsetSimilarity({ p: state.p, maxOffset, dModel: state.d, base: state.base, ...rope });
+  const length = maxOffset + 1;
+  const out = {
+    sinusoidalDot: bufferFor('sinusoidalDot', Float64Array, length),
+    sinusoidalClosedForm: bufferFor('sinusoidalClosedForm', Float64Array, length),
+    ropeScore: bufferFor('ropeScore', Float64Array, length),
+  };
+  const result = engine.offsetSimilarity({ p: state.p, maxOffset, dModel: state.d, base: state.base, ...rope, out });
   const x = Array.from({ length: maxOffset + 1 }, (_, i) => i);
   if (state.scheme === 'rope') {
     return {
@@ -330,6 +348,7 @@ export function createEncodingsView(container, engine, onChange) {
   const bars = element('canvas', [], { attributes: { width: '1024', height: '120', role: 'img', 'aria-labelledby': 'enc-vector-heading' } });
   const values = element('ol', [], { className: 'vector-values', attributes: { start: '0', 'aria-labelledby': 'enc-vector-heading' } });
   const vectorView = createVectorView(bars, values);
+  const bufferFor = reusedBuffers(); // the engine's results, reused while the controls move
   const wavesBox = element('div', [], { className: 'chart', id: 'enc-waves' });
   const wavesNote = element('p', [], { className: 'help' });
   const similarityBox = element('div', [], { className: 'chart', id: 'enc-similarity' });
@@ -481,7 +500,7 @@ export function createEncodingsView(container, engine, onChange) {
     formula.replaceChildren(renderInline(SCHEMES[state.scheme].formula.replaceAll('b^', `${state.base}^`)));
     if (renderTableChoice()) return; // waits for the trained model
     try {
-      const { table, scale } = tableFor(engine, state, trained);
+      const { table, scale } = tableFor(engine, state, trained, bufferFor);
       problem.textContent = '';
       const heatmap = createHeatmapView(canvas, marker, table, scale);
       const initial = state.scheme === 'learned' && state.table === 'trained' ? trained.initial : undefined;
@@ -521,7 +540,10 @@ export function createEncodingsView(container, engine, onChange) {
     noticeText.textContent = encodingsNotice({ ...state, bias: biasOf(engine, state) }, current.basis);
     current.heatmap.draw(state.p);
     try {
-      vectorView.show(vectorFor(engine, state, current.table), { labelOf: dimensionLabel(state, ropeOf(engine, state).pairing), scale: current.scale });
+      vectorView.show(vectorFor(engine, state, current.table, bufferFor), {
+        labelOf: dimensionLabel(state, ropeOf(engine, state).pairing),
+        scale: current.scale,
+      });
       problem.textContent = '';
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
@@ -532,7 +554,7 @@ export function createEncodingsView(container, engine, onChange) {
 
   function renderSimilarity() {
     if (!current) return;
-    const { note, x, series } = similarityFor(engine, state, current.table);
+    const { note, x, series } = similarityFor(engine, state, current.table, bufferFor);
     similarityNote.textContent = note;
     similarityBox.hidden = series.length === 0;
     if (series.length > 0) similarity.show(x, series);

@@ -11,6 +11,7 @@ import { fixed, int } from './format.js';
 import { fieldProblem, readWholeNumber } from './field-check.js';
 import { choose, modelsInUse, onModelsChange, ownModels, sourceInUse } from './trained-models.js';
 import { askModel, probeCaption, probeVerdict, scalingReason } from './trained-row.js';
+import { reusedBuffers } from './reused-buffers.js';
 import { taskDescription, taskReason } from './model-tasks.js';
 import { quizMeLink } from '../route-link.js';
 import { settableScaling } from '../router.js';
@@ -33,6 +34,7 @@ import { createNearestSearch, searchesBetweenFrames } from './nearest-search.js'
  * @param {(state: PositionState, commit: boolean) => void} onChange  called when a control moves
  */
 export function createPositionView(container, engine, onChange) {
+  const bufferFor = reusedBuffers(); // each trained model's attention row, reused as p moves
   let state = /** @type {PositionState} */ ({ p: 5000, L: 2048, d: 512, headDim: 64, overflow: 'clamp', scaling: 'none' });
 
   // The analyses need no table: p reaches limits.maxAnalysisPosition and L limits.maxTrainedLength (real
@@ -397,7 +399,7 @@ export function createPositionView(container, engine, onChange) {
     // RoPE's scaling, as the analysis applies it but for the models' own L: s maps p onto their last trained position.
     const trained = { ...state, L: preset.trainer.trainedLength };
     const scaling = scheme === 'rope' ? scalingFor(trained) : undefined;
-    const asked = askModel(engine, model, { p: state.p, overflow: state.overflow, scaling, preset });
+    const asked = askModel(engine, model, { p: state.p, overflow: state.overflow, scaling, preset }, bufferFor);
     if ('problem' in asked) {
       clear();
       setText(target.modelReason, '');

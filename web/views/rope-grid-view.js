@@ -8,6 +8,7 @@ import { fixed, int, sci } from './format.js';
 import { nameLabel } from './labels.js';
 import { quizMeLink } from '../route-link.js';
 import { IMAGE_GRID } from '../router.js';
+import { reusedBuffers } from './reused-buffers.js';
 
 /** @typedef {{ t: number, h: number, w: number, axes: import('../posenc.js').RotaryAxes }} GridState  axes: 'mrope' or 'axial' (names.rotaryAxes) */
 
@@ -22,6 +23,7 @@ const CELL = 18;
  * @param {(state: GridState, commit: boolean) => void} onChange
  */
 export function createRopeGridView(container, engine, onChange) {
+  const bufferFor = reusedBuffers(); // the rotated probe, reused as the patch moves
   let state = /** @type {GridState} */ ({ t: 0, h: 3, w: 5, axes: 'mrope' });
   const model = engine.models.find(({ name }) => name === GRID_MODEL);
   const rope = model.groups[0].rope;
@@ -108,7 +110,7 @@ export function createRopeGridView(container, engine, onChange) {
     x.fill(1, 0, headDim / 2);
     const settings = { ...rope, rotaryAxes: state.axes };
     const coordinates = state.axes === 'axial' ? [position.h, position.w] : [position.t, position.h, position.w];
-    const rotated = engine.rope({ x, positions: coordinates, ...settings }).data;
+    const rotated = engine.rope({ x, positions: coordinates, ...settings, out: bufferFor('rotated', Float64Array, headDim) }).data;
     const half = headDim / 2;
     return Array.from({ length: half }, (_, j) => {
       const angle = Math.atan2(rotated[j + half], rotated[j]);

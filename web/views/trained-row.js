@@ -2,6 +2,7 @@
 // numbers support: where the model looked, where the answer was, what it said and how sure.
 import { fixed, int } from './format.js';
 import { peakOf } from './sparkline.js';
+import { freshBuffers } from './reused-buffers.js';
 
 /** An attention weight: two decimals, or two significant digits below 0.01 (6.5e-9). */
 const weightText = (weight) => (weight >= 0.01 ? fixed(weight, 2) : weight.toExponential(1).replace('-', '−'));
@@ -18,12 +19,13 @@ export function meanOverHeads({ weights, heads, keys }) {
  * a sentence for people when the model cannot be asked there.
  * @param {import('../posenc.js').Posenc} engine
  * @param {{ scheme: import('../posenc.js').Scheme, task: import('../posenc.js').Task, parameters: ArrayLike<number> }} model
- * @param {{ p: number, overflow: import('../posenc.js').Overflow, scaling?: import('../posenc.js').RopeScaling, preset: { name: string, trainer: { trainedLength: number, offset: number } } }} ask
- * @returns {{ problem: string } | Asked}
+ * @param {{ p: number, overflow: import('../posenc.js').Overflow, scaling?: import('../posenc.js').RopeScaling, preset: { name: string, trainer: { trainedLength: number, offset: number, nHeads: number } } }} ask
  *   scaling: a RoPE model's, when it is asked with one
+ * @param {import('./reused-buffers.js').BufferFor} [bufferFor] the caller's buffers for the weights (heads x keys), reused as p moves
+ * @returns {{ problem: string } | Asked}
  */
-export function askModel(engine, model, { p, overflow, scaling, preset }) {
-  const { offset, trainedLength } = preset.trainer;
+export function askModel(engine, model, { p, overflow, scaling, preset }, bufferFor = freshBuffers) {
+  const { offset, trainedLength, nHeads } = preset.trainer;
   if (model.task === 'copyBack' && p < offset) return { problem: `Nothing sits ${offset} back of position ${int(p)} yet: ask at p ≥ ${offset}.` };
   if (model.task === 'recallFirst' && p < 1) return { problem: 'Position 0 holds the passkey itself: ask at p ≥ 1.' };
   if (model.scheme === 'learned' && overflow === 'error' && p >= trainedLength)
@@ -37,6 +39,7 @@ export function askModel(engine, model, { p, overflow, scaling, preset }) {
       queryPosition: p,
       overflow,
       scaling,
+      out: bufferFor(`weights:${model.scheme}`, Float64Array, nHeads * (p + 1)),
     });
     const mean = meanOverHeads(probe);
     return { probe, mean, peak: peakOf(mean) };
