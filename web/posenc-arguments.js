@@ -237,7 +237,12 @@ function copyList(value, path, maxLength) {
 function copyOutput(value, path) {
   if (typeof value !== 'object' || value === null) return copyScalar(value);
   const kind = typedArrayName.call(value);
-  if (kind === undefined) return standIn(value);
+  if (kind === undefined) {
+    // A Proxy of a typed array (or a look-alike) would be described as the very type asked for.
+    const lookAlike = constructorName(value);
+    if (numericArrays.has(lookAlike)) throw new TypeError(`${path} must be a ${lookAlike} itself, not a Proxy or look-alike of one; got ${describe(value)}`);
+    return standIn(value);
+  }
   const constructor = numericArrays.get(kind);
   const plain = constructor && Object.getPrototypeOf(value) === constructor.prototype && !Object.hasOwn(value, 'length') && !Object.hasOwn(value, 'set');
   if (!plain)

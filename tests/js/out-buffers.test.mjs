@@ -164,7 +164,7 @@ test('a buffer that is also the input is read whole before it is written (rope x
   assert.deepEqual(Array.from(lookup.data), [4, 5, 2, 3, 0, 1]);
 });
 
-test('a subclass, an own length or set, or another realm’s array is refused; a several-array result names its buffers', () => {
+test('a subclass, a Proxy, an own length or set, or another realm’s array is refused; a several-array result names its buffers', () => {
   class Tracked extends Float64Array {}
   const shadowed = new Float64Array(16);
   Object.defineProperty(shadowed, 'set', { value: () => {} });
@@ -178,6 +178,10 @@ test('a subclass, an own length or set, or another realm’s array is refused; a
       name: 'TypeError',
       message: `out must be a plain Float64Array of this window (no subclass, no own length or set, no other realm's array); got ${got}`,
     });
+  assert.throws(() => posenc.sinusoidal({ positions: [1, 2], dModel: 8, out: new Proxy(new Float64Array(16), {}) }), {
+    name: 'TypeError',
+    message: 'out must be a Float64Array itself, not a Proxy or look-alike of one; got a Float64Array',
+  });
   assert.throws(() => posenc.attention({ scheme: 'rope', queryPosition: 10, out: new Float64Array(11) }), {
     name: 'TypeError',
     message: 'out must be a plain object ({ name: value, ... }), each optional: { logits, weights }; got a Float64Array',
