@@ -1,8 +1,8 @@
 // Times posenc's other hot calls beside plain JS in one node process; prints one JSON line.
-// RoPE applied to 5001 x 128 (interleaved pairs), the ALiBi bias 8 x 2048 x 2048, the seeded toy
-// attention row for query 5,000 over 5,001 keys (dModel 64) for every scheme, the row the position
-// view draws: each shipped trained model asked at 5,000 (modelProbe), and the real-model presets at
-// p = 2,000,000: beyondTrained per preset, and a preset's attention row over 2,000,001 keys.
+// RoPE applied to 5001 x 128 (interleaved pairs), the ALiBi bias 8 x 2048 x 2048, the row the
+// position view draws: each shipped trained model asked at 5,000 (modelProbe), and the real-model
+// presets at p = 2,000,000: beyondTrained per preset, and a preset's attention row over 2,000,001
+// keys. (The toy attention rows at 5,000 and their peers: attention_row.mjs.)
 // Usage: node kernels_wasm.mjs REPEATS
 import { readFile } from 'node:fs/promises';
 import { loadBenchModules, timed } from './wasm_modules.mjs';
@@ -11,15 +11,9 @@ const { posenc } = await loadBenchModules();
 const REPEATS = Number(process.argv[2]);
 const maxAbsDiff = (a, b) => a.reduce((worst, v, i) => (v === b[i] ? worst : Math.max(worst, Math.abs(v - b[i]))), 0);
 
-// The attention rows, timed first: after RoPE and ALiBi the process holds hundreds of MB of
-// results the collector has yet to free, which made these 40 KB results 30-40% slower to allocate
-// here (the page never holds such arrays). The seeded toy head at the bench's d 64:
-const attention = { queryPosition: 5000, dModel: 64, schemes: {} };
-for (const scheme of posenc.training.schemes) attention.schemes[scheme] = timed(() => posenc.attention({ scheme, queryPosition: 5000, dModel: 64 }), REPEATS);
-attention.allSchemes = timed(() => {
-  for (const scheme of posenc.training.schemes) posenc.attention({ scheme, queryPosition: 5000, dModel: 64 });
-}, REPEATS);
-// The position view's rows: each shipped model (web/data, decoded as the page decodes it) at p = 5,000.
+// The position view's rows, timed first: after RoPE and ALiBi the process holds hundreds of MB of
+// results the collector has yet to free, which made small results 30-40% slower to allocate here
+// (the page never holds such arrays). Each shipped model (web/data, decoded as the page decodes it) at p = 5,000:
 const { decodeShipped } = await import(new URL('../../dist/views/trained-models.js', import.meta.url));
 const data = (file) => readFile(new URL(`../../web/data/${file}`, import.meta.url));
 const shipped = decodeShipped(JSON.parse(await data('trained-models.json')), new Uint8Array(await data('trained-models.bin')));
@@ -88,4 +82,4 @@ const presets = {
   attentionLlama: timed(() => posenc.attention({ model: 'llama-3.1-8b', queryPosition: far }), Math.min(REPEATS, 5)),
 };
 
-console.log(JSON.stringify({ rope, alibi, attention, trainedRows, presets }));
+console.log(JSON.stringify({ rope, alibi, trainedRows, presets }));

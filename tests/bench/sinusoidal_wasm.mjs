@@ -2,11 +2,15 @@
 // reused), a plain JS loop (fresh, and into a reused array), and the wasm fill of the same output
 // buffer (tests/bench/fill_wasm.cpp: the same copy out of the heap with no arithmetic, the memory
 // limit of a fresh result) in one node process; prints one JSON line.
-// Usage: node sinusoidal_wasm.mjs N D REPEATS
+// Usage: node sinusoidal_wasm.mjs N D REPEATS [DIR]: with DIR, also writes the tables it checked
+// (posenc float64 and float32, plain JS) there as raw little-endian arrays for sinusoidal_exact.py.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { loadBenchModules, timed } from './wasm_modules.mjs';
 
 const { posenc, fillModule } = await loadBenchModules();
-const [N, D, REPEATS] = process.argv.slice(2).map(Number);
+const [N, D, REPEATS] = process.argv.slice(2, 5).map(Number);
+const tablesDir = process.argv[5];
 const positions = Int32Array.from({ length: N }, (_, p) => p);
 
 /** What a JS developer would write: the paper's formula with Math.sin and Math.cos. */
@@ -47,4 +51,10 @@ result.float64Out.maxError = maxError(posenc.sinusoidal({ positions, dModel: D, 
 result.float32Out.maxError = maxError(posenc.sinusoidal({ positions, dModel: D, precision: 'float32', out: out32 }).data);
 result.plainJs.maxError = 0;
 result.plainJsOut.maxError = 0;
+if (tablesDir) {
+  const write = (name, array) => writeFileSync(path.join(tablesDir, name), new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
+  write('posenc-float64.bin', out64);
+  write('posenc-float32.bin', out32);
+  write('plain-js.bin', reference);
+}
 console.log(JSON.stringify(result));
