@@ -69,6 +69,8 @@ test("every step: its text and prediction first, then the engine's answer, the i
     assert.equal(await page.locator('#lesson-notice').isVisible(), false, `${step.id}: nothing revealed before the prediction`);
     assert.equal(await page.locator('.lesson-instrument .controls').count(), 0, `${step.id}: no instrument before the prediction`);
     assert.equal(await page.locator('#lesson-answer').count(), 0);
+    // The step's cards are linked once the deck has loaded, which may be after the step is ready.
+    await page.waitForFunction(() => !document.querySelector('.lesson-cards').textContent.includes('Loading the cards'), null, { timeout: 30_000 });
     assert.equal(await page.locator('.lesson-cards li a').count(), step.cards.length, `${step.id}: its cards`);
     await predict(page, step);
     assert.match(await page.locator('#lesson-committed').textContent(), /^Your prediction: /);
