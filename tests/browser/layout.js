@@ -5,7 +5,12 @@ export function sidewaysOverflow() {
   const width = document.documentElement.clientWidth;
   const problems = [];
   const name = (el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.classList.length ? `.${[...el.classList].join('.')}` : ''}`;
-  if (document.documentElement.scrollWidth > width) problems.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${width} px viewport`);
+  if (document.documentElement.scrollWidth > width) {
+    // Name what reaches past the viewport, including what the pass below skips (no size, hidden, fixed).
+    const past = [...document.body.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > width + 0.5).slice(-3);
+    const culprits = past.map((el) => `${name(el)} to ${Math.round(el.getBoundingClientRect().right)}`).join(', ');
+    problems.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${width} px viewport${culprits ? ` (reaching past it: ${culprits})` : ''}`);
+  }
   const panel = document.querySelector('section.view:not([hidden])')?.getBoundingClientRect();
   for (const el of document.body.querySelectorAll('*')) {
     if (el.closest('[hidden], .visually-hidden, dialog:not([open]), pre, .skip-link') && el.tagName !== 'PRE') continue;
