@@ -108,6 +108,7 @@ test('a deck full of XSS payloads renders inert', async () => {
     topic: 'XSS <b>topic</b>',
     question: `Q ${payloads[0]}`,
     keyPoints: payloads,
+    keyPointTerms: payloads.map((payload) => [payload]),
     claims: [0, 1, 2, 3],
     basic: payloads.join('\n\n'),
     solid: `**${payloads[1]}** *${payloads[2]}* \`${payloads[0]}\``,

@@ -195,6 +195,8 @@ const extraDeck = {
   id: 'kept-deck',
   title: 'מיקום Positions',
   version: 1,
+  // An instructor's deck that matches typed answers by the key points' own words.
+  requireKeyPointTerms: false,
   cards: [
     {
       id: 'kept-deck-card',

@@ -260,6 +260,27 @@ describe('deck-level problems', () => {
     assert.deepEqual(validateDeck({ ...seedDeck, description: 'A fine deck.' }), []);
   });
 
+  test('a deck may opt out of key-point terms: its tiered cards then match key points by their own words', () => {
+    const optedOut = deckWith((d, c) => {
+      d.requireKeyPointTerms = false;
+      delete c.keyPointTerms;
+    });
+    assert.deepEqual(validateDeck(optedOut), []);
+    const someNull = deckWith((d, c) => {
+      d.requireKeyPointTerms = false;
+      c.keyPointTerms[0] = null;
+    });
+    assert.deepEqual(validateDeck(someNull), []);
+    const stillChecked = deckWith((d, c) => {
+      d.requireKeyPointTerms = false;
+      c.keyPointTerms[0] = [];
+    });
+    assert.match(validateDeck(stillChecked)[0].message, /must be null or a list of 1 to 8 terms/);
+    const [error] = validateDeck({ ...seedDeck, requireKeyPointTerms: 'no' }, { source: 'x.json' });
+    assert.equal(error.path, 'requireKeyPointTerms');
+    assert.match(error.text, /^Deck "core" \(x.json\), requireKeyPointTerms: must be true or false .*got the text "no"$/);
+  });
+
   test('a title with a right-to-left override is refused; the error spells the control out', () => {
     const [error] = validateDeck({ ...seedDeck, title: 'Positional \u202Eencodings' }, { source: 'x.json' });
     assert.equal(error.path, 'title');

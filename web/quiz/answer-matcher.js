@@ -1,9 +1,10 @@
 // Typed answers: which key points a learner's own words cover, judged on this device (no network,
 // no model). Text is reduced to word stems (Porter's stemmer, npm `stemmer`, after British -ise
-// spellings become -ize), numbers to one form ("10,000", "10k", "1e4", "ten thousand" -> 10000),
-// and common words are dropped. A key point with terms in the deck (`keyPointTerms`) is covered
-// when each of its terms is found (any of its alternatives, as a run of words, not negated just
-// before); a key point without terms is covered when most of its own content words are found.
+// spellings become -ize), numbers to one form ("10,000", "1e4", "ten thousand" -> 10000; "10k" is
+// read as a rounding, meeting any number within 5%), and common words are dropped. A key point with
+// terms in the deck (`keyPointTerms`) is covered when each of its terms is found (any of its
+// alternatives, as a run of words, not negated just before) and none of its "!" terms (wrong-but-close
+// phrasings) is; a key point without terms is covered when most of its own content words are found.
 import { stemmer } from '../vendor/stemmer.js';
 import { plainText } from './markup.js';
 
@@ -13,20 +14,30 @@ const matcherSettings = Object.freeze({
   wordShare: 0.6,
   // A term counts as negated when one of these words stands at most this many words before it.
   negationReach: 2,
+  // A number written with k or M ("2k", "128K") is a rounding: it meets any number this close
+  // (2k meets 2,048 and 8k 8,192; 128k meets 131,072, 2.4% away).
+  roundedNumberSpread: 0.05,
 });
 
 // Words that carry no content in an answer (articles, pronouns, auxiliaries, common prepositions);
-// "same", "only", "each", "own" and the like stay: key points turn on them.
+// "same", "only", "each", "own" and the like stay: key points turn on them, and so does "i", the
+// query's index in "j - i".
 const stopWords = new Set(
   (
     'a an the and or but if of to in on at by for with from as is are was were be been being it its this that these those '
     + 'there their they them then than so such which who whom what when where why how do does did done has have had having can could '
-    + 'would should will shall may might must about into onto very also i you we he she his her our your my me us him'
+    + 'would should will shall may might must about into onto very also you we he she his her our your my me us him'
   ).split(' '),
 );
-// Ends a sentence in the token stream: a negation does not reach past it, a term does not run across it.
+// Ends a sentence or clause in the token stream (. ; : ! ?): a negation does not reach past it, a
+// term does not run across it.
 const SENTENCE_END = '.';
-const negations = new Set(['not', 'no', 'never', 'without', 'cannot', 'nor', 'none', 'neither']);
+// With the apostrophe left out, as phones and hurried typists often do ("doesnt", "cant").
+const negations = new Set(
+  'not no never without cannot nor none neither dont doesnt didnt isnt arent wasnt werent cant couldnt wont wouldnt shouldnt hasnt havent hadnt aint'.split(
+    ' ',
+  ),
+);
 const greek = { θ: 'theta', π: 'pi', ω: 'omega', α: 'alpha', β: 'beta', λ: 'lambda', δ: 'delta', σ: 'sigma', μ: 'mu' };
 const units = [
   'zero',
@@ -54,12 +65,23 @@ const tens = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy:
 const scales = { hundred: 100, thousand: 1e3, million: 1e6, billion: 1e9 };
 const numberWord = (word) => units.includes(word) || Object.hasOwn(tens, word) || Object.hasOwn(scales, word);
 
-/** Digits as one number: thousands separators, k/m suffixes and exponents folded ("10,000", "10k", "1e4"). */
+// Marks a number token written with a k or M suffix: a rounding, not an exact value.
+const ROUNDED = '~';
+
+/** Digits as one number: thousands separators, k/m suffixes (marked rounded) and exponents folded ("10,000", "10k", "1e4"). */
 function digitsValue(raw) {
   const match = /^(\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?:e([+-]?\d+))?([km])?$/.exec(raw.replace(/,$/, ''));
   if (!match) return null;
   const value = Number(match[1].replaceAll(',', '')) * 10 ** Number(match[2] ?? 0) * (match[3] === 'k' ? 1e3 : match[3] === 'm' ? 1e6 : 1);
-  return Number.isFinite(value) ? String(value) : null;
+  return Number.isFinite(value) ? `${value}${match[3] ? ROUNDED : ''}` : null;
+}
+
+/** Whether an answer's token and a term's token say the same: equal, or numbers within a rounding's reach. */
+function sameToken(said, wanted) {
+  if (said === wanted) return true;
+  if (!said.endsWith(ROUNDED) && !wanted.endsWith(ROUNDED)) return false;
+  const [a, b] = [parseFloat(said), parseFloat(wanted)];
+  return Number.isFinite(a) && Number.isFinite(b) && Math.abs(a - b) <= matcherSettings.roundedNumberSpread * Math.max(Math.abs(a), Math.abs(b));
 }
 
 /** Words of a run of number words ("two thousand and forty eight") as one number. */
@@ -78,10 +100,22 @@ function wordsValue(words) {
   return String(total + current);
 }
 
+// Words whose "-ise" is not the -ise/-ize suffix ("precise", "otherwise", "promise"): left as they are,
+// so "precise" still meets "precisely".
+const notIseVerbs =
+  /(?:^prec|^conc|^prem|^otherw|^likew|^clockw|^expert|^exerc|^comprom|^enterpr|^prom|^surpr|^adv|^rev|^dev|^superv|^telev|^improv|^compr|^desp|^disgu|^franch|^merchand|^parad|^exc|^inc|^dem|^pra|^ar|^ra|^no|^po)is(?:e|es|ed|ing|er|ers|ely)?$/;
+
+// British past forms Porter does not fold ("learnt" stays "learnt").
+const britishPast = { learnt: 'learned', spelt: 'spelled', burnt: 'burned', dreamt: 'dreamed', leant: 'leaned' };
+
 /** A word in the form both sides are compared in: -ise spellings as -ize, then its Porter stem. */
 function stem(word) {
-  const american = word.length > 6 ? word.replace(/is(e|es|ed|ing|ation|ations|er|ers)$/, 'iz$1') : word;
-  return stemmer(american);
+  const american = word.length > 6 && !notIseVerbs.test(word) ? word.replace(/is(e|es|ed|ing|ation|ations|er|ers)$/, 'iz$1') : word;
+  // Porter stems "added" to "ad" but leaves "add", and "dies" to "di" but leaves "die": the two
+  // forms meet once a final doubled consonant is single and a final "ie" is "i".
+  return stemmer(britishPast[american] ?? american)
+    .replace(/([^aeiouylsz])\1$/, '$1')
+    .replace(/ie$/, 'i');
 }
 
 /**
@@ -95,13 +129,19 @@ export function normalise(text) {
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[θπωαβλδσμ]/g, (letter) => ` ${greek[letter]} `)
-    .replace(/n't\b/g, ' not')
-    .replace(/[‐‑‒–—−]/g, '-');
-  const raw = plain.match(/\d[\d,]*(?:\.\d+)?(?:e[+-]?\d+)?[a-z0-9]*|\.\d+|[a-z][a-z0-9]*|[.;!?](?=\s|$)/g) ?? [];
+    .replace(/\bcan['’]t\b/g, 'cannot')
+    .replace(/\bwon['’]t\b/g, 'will not')
+    .replace(/n['’]t\b/g, ' not')
+    .replace(/[‐‑‒–—−]/g, '-')
+    // "No," "no -" or "no:" answering the question ends a clause; it does not negate what follows.
+    .replace(/\bno\s*(?:,|:|-\s)/g, 'no . ')
+    // A range written with dots ("1.03..64.8", "2k…8k") is two numbers, not decimals run together.
+    .replace(/(\d[km]?)\.{2,}(?=\d)/g, '$1 ');
+  const raw = plain.match(/\d[\d,]*(?:\.\d+)?(?:e[+-]?\d+)?[a-z0-9]*|\.\d+|[a-z][a-z0-9]*|[.;:!?](?=\s|$)/g) ?? [];
   const tokens = [];
   for (let i = 0; i < raw.length; i++) {
     const word = raw[i];
-    if (/^[.;!?]$/.test(word)) {
+    if (/^[.;:!?]$/.test(word)) {
       if (tokens.length && tokens.at(-1) !== SENTENCE_END) tokens.push(SENTENCE_END);
       continue;
     }
@@ -131,9 +171,18 @@ export function normalise(text) {
 /** The tokens of a term or key point, without sentence ends. */
 const words = (text) => normalise(text).filter((token) => token !== SENTENCE_END);
 
+/** Marks a term whose alternatives must not appear ("!absolute position | learned table"). */
+const EXCLUDED = '!';
+
+/** Whether a term lists wrong-but-close phrasings: any of them, said and not negated, uncovers the key point. */
+export const isExclusion = (term) => term.trimStart().startsWith(EXCLUDED);
+
+/** A term's alternatives, "!" taken off. */
+const termBody = (term) => (isExclusion(term) ? term.trimStart().slice(EXCLUDED.length) : term);
+
 /** Each term's alternatives ("relative | offset") as token runs. */
 function alternatives(term) {
-  return term
+  return termBody(term)
     .split('|')
     .map((alternative) => words(alternative))
     .filter((tokens) => tokens.length > 0);
@@ -142,7 +191,7 @@ function alternatives(term) {
 /** Whether `run` occurs in `tokens` as consecutive tokens, not preceded closely by a negation (unless the run itself is negative). */
 function contains(tokens, run) {
   for (let start = 0; start + run.length <= tokens.length; start++) {
-    if (!run.every((token, offset) => tokens[start + offset] === token)) continue;
+    if (!run.every((token, offset) => sameToken(tokens[start + offset], token))) continue;
     const before = tokens.slice(Math.max(0, start - matcherSettings.negationReach), start);
     if (before.includes(SENTENCE_END)) before.splice(0, before.lastIndexOf(SENTENCE_END) + 1);
     if (run[0] === 'not' || !before.includes('not')) return true;
@@ -154,16 +203,26 @@ function contains(tokens, run) {
  * Which key points the answer covers.
  * @param {string} answer  what the learner typed
  * @param {string[]} keyPoints
- * @param {(string[] | null)[]} [keyPointTerms]  per key point: terms, each "alternative | alternative", or null
+ * @param {(string[] | null)[]} [keyPointTerms]  per key point: terms, each "alternative | alternative"
+ *   (a term starting with "!" lists phrasings that must not appear), or null
  * @returns {{ covered: boolean[], count: number }}
  */
 export function matchKeyPoints(answer, keyPoints, keyPointTerms = []) {
   const tokens = normalise(answer);
-  const present = new Set(tokens);
+  const present = new Set(tokens.map((token) => token.replace(ROUNDED, '')));
   const covered = keyPoints.map((point, index) => {
     const terms = keyPointTerms[index];
-    if (terms) return terms.every((term) => alternatives(term).some((run) => contains(tokens, run)));
-    const own = [...new Set(words(point).filter((token) => token !== 'not'))];
+    if (terms) {
+      const found = (term) => alternatives(term).some((run) => contains(tokens, run));
+      return terms.every((term) => (isExclusion(term) ? !found(term) : found(term)));
+    }
+    const own = [
+      ...new Set(
+        words(point)
+          .filter((token) => token !== 'not')
+          .map((token) => token.replace(ROUNDED, '')),
+      ),
+    ];
     if (own.length === 0) return false;
     return own.filter((word) => present.has(word)).length / own.length >= matcherSettings.wordShare;
   });
@@ -172,7 +231,7 @@ export function matchKeyPoints(answer, keyPoints, keyPointTerms = []) {
 
 /** The alternatives of a term that reduce to no word at all (only common words): the deck validator refuses them. */
 export function emptyAlternatives(term) {
-  return term
+  return termBody(term)
     .split('|')
     .map((alternative) => alternative.trim())
     .filter((alternative) => words(alternative).length === 0);

@@ -2,7 +2,7 @@
 // the card id and the field path, so an author can fix a deck in one pass.
 import { computedTemplates, placeholders } from './computed-templates.js';
 import { markupProblems } from './markup.js';
-import { emptyAlternatives } from './answer-matcher.js';
+import { emptyAlternatives, isExclusion } from './answer-matcher.js';
 import { linkProblems } from '../router.js';
 
 export const limits = Object.freeze({
@@ -16,7 +16,7 @@ export const limits = Object.freeze({
   maxChoiceChars: 100,
   maxHints: 5,
   maxTermsPerKeyPoint: 8,
-  maxTermChars: 200,
+  maxTermChars: 400, // a term lists alternatives, a learner's many ways of saying one thing
   maxLiveLinks: 4,
   maxLabelChars: 80,
 });
@@ -37,7 +37,7 @@ const directionControl = /[\u202A-\u202E\u2066-\u2069]/;
 const partLocator =
   /(?:\b(?:sections?|headings?|tables?|figures?|fig\.|equations?|eqs?\.|appendix|appendices|chapter|algorithm|pages?|pp?\.)|§)\s*(?:\d|[A-Z]\b|[IVX]+\b|\(|["“'‘])/i;
 const fileLocator = /[\w-]+\.(?:py|js|mjs|ts|cpp|cc|cu|h|hpp|rs|go|md|json|ya?ml|toml|ipynb|txt)\b/;
-const deckFields = new Set(['id', 'title', 'version', 'cards', 'description']);
+const deckFields = new Set(['id', 'title', 'version', 'cards', 'description', 'requireKeyPointTerms']);
 const cardFields = new Set([
   'id',
   'topic',
@@ -112,6 +112,11 @@ export function validateDeck(deck, { source = 'deck', byteLength = 0, knownIds =
   checkText(deck.title, 'title', report);
   if (deck.description !== undefined) checkText(deck.description, 'description', report);
   if (!Number.isInteger(deck.version) || deck.version < 1) report('version', `must be a whole number from 1; got ${describe(deck.version)}`);
+  if (deck.requireKeyPointTerms !== undefined && typeof deck.requireKeyPointTerms !== 'boolean')
+    report('requireKeyPointTerms', `must be true or false (false lets tiered cards go without key-point terms); got ${describe(deck.requireKeyPointTerms)}`);
+  // Typed answers are matched by each key point's terms; a deck may opt out and fall back on the
+  // key points' own words, which find about half of what a learner states (README, "Typed answers").
+  const termsRequired = deck.requireKeyPointTerms !== false;
   if (!Array.isArray(deck.cards) || deck.cards.length === 0) {
     report('cards', `must be a non-empty list of cards; got ${describe(deck.cards)}`);
     return errors;
@@ -145,7 +150,12 @@ export function validateDeck(deck, { source = 'deck', byteLength = 0, knownIds =
     const isComputed = card.computed !== undefined;
     const required = (field) => !isComputed || card[field] !== undefined;
     if (required('keyPoints')) checkList(card.keyPoints, at('keyPoints'), report, (point, path) => checkText(point, path, report));
-    if (card.keyPointTerms !== undefined) checkKeyPointTerms(card, at('keyPointTerms'), report);
+    if (card.keyPointTerms !== undefined) checkKeyPointTerms(card, at('keyPointTerms'), report, termsRequired);
+    else if (!isComputed && termsRequired)
+      report(
+        at('keyPointTerms'),
+        'is missing: a tiered card needs terms for each key point, so that typed answers can be checked; write them, or set "requireKeyPointTerms": false on the deck to match key points by their own words',
+      );
     if (card.claims !== undefined) checkClaims(card, at('claims'), report);
     if (required('basic')) checkText(card.basic, at('basic'), report);
     if (required('solid')) checkText(card.solid, at('solid'), report);
@@ -270,10 +280,11 @@ function checkHints(hints, path, report) {
 
 /**
  * `keyPointTerms` says what the typed-answer matcher looks for: one entry per key point, either
- * null (the key point's own words) or a list of terms, each "alternative | alternative", all of
- * which an answer must contain for the key point to count as covered.
+ * null (the key point's own words, only in a deck that opts out of requiring terms) or a list of
+ * terms, each "alternative | alternative", all of which an answer must contain for the key point to
+ * count as covered; a term starting with "!" lists phrasings that must not appear.
  */
-function checkKeyPointTerms(card, path, report) {
+function checkKeyPointTerms(card, path, report, termsRequired) {
   const count = Array.isArray(card.keyPoints) ? card.keyPoints.length : 0;
   const terms = card.keyPointTerms;
   if (!Array.isArray(terms) || terms.length !== count) {
@@ -285,11 +296,18 @@ function checkKeyPointTerms(card, path, report) {
   }
   terms.forEach((entry, index) => {
     const at = `${path}[${index}]`;
+    if (entry === null && termsRequired)
+      report(
+        at,
+        'is null: every key point needs its terms, so that typed answers can be checked; write them, or set "requireKeyPointTerms": false on the deck to match this key point by its own words',
+      );
     if (entry === null) return;
     if (!Array.isArray(entry) || entry.length === 0 || entry.length > limits.maxTermsPerKeyPoint) {
-      report(at, `must be null or a list of 1 to ${limits.maxTermsPerKeyPoint} terms; got ${describe(entry)}`);
+      report(at, `must be ${termsRequired ? '' : 'null or '}a list of 1 to ${limits.maxTermsPerKeyPoint} terms; got ${describe(entry)}`);
       return;
     }
+    if (entry.every((term) => typeof term === 'string' && isExclusion(term)))
+      report(at, 'needs at least one term the answer must contain; terms starting with "!" only say what must not appear');
     entry.forEach((term, i) => {
       if (!checkText(term, `${at}[${i}]`, report, limits.maxTermChars)) return;
       const empty = emptyAlternatives(term);

@@ -11,7 +11,10 @@ const SEED_CARD = 'sinusoidal-vs-learned-beyond-length';
 const root = new URL('../../../', import.meta.url);
 const readJson = (file) => JSON.parse(readFileSync(new URL(file, root), 'utf8'));
 const cards = readJson('web/decks/index.json').decks.flatMap((id) => readJson(`web/decks/${id}.json`).cards);
-const rightAnswers = readJson('tests/js/fixtures/typed-answers.json').answers.filter((entry) => entry.kind === 'right' && entry.covered.length === 5);
+// Right answers from the development sets that state every key point.
+const rightAnswers = ['core', 'foundations', 'rotary-and-beyond', '2024-2026']
+  .flatMap((id) => readJson(`tests/js/fixtures/dev-answers/${id}.json`).answers)
+  .filter((entry) => entry.kind === 'right' && entry.covered.length === 5);
 
 /** @param {import('../journeys.mjs').Journey} j */
 export function registerCards(j) {
