@@ -29,10 +29,13 @@ afterEach(async (t) => {
   }
 });
 
-/** @param {{ bypassCSP?: boolean }} [options]  bypassCSP only for tools injected by tests (axe-core) */
-export async function openSite({ bypassCSP = false } = {}) {
+/**
+ * @param {{ bypassCSP?: boolean, phone?: { width: number, height: number } }} [options]
+ *   bypassCSP only for tools injected by tests (axe-core); phone: a touch-screen phone of that viewport
+ */
+export async function openSite({ bypassCSP = false, phone = undefined } = {}) {
   const server = await startServer({ port: 0 });
-  const { context, close } = await launchChromium({ bypassCSP });
+  const { context, close } = await launchChromium({ bypassCSP, ...(phone ? { phone: true, viewport: phone } : {}) });
   const origin = new URL(server.url).origin;
   const consoleErrors = [];
   const foreignRequests = [];

@@ -5,6 +5,7 @@ import { matchKeyPoints, suggestGrade } from './answer-matcher.js';
 import { grades } from './scheduler.js';
 import { renderInline } from './render.js';
 import { element } from '../dom.js';
+import { showFromTop, showWhole } from '../visible-area.js';
 
 /**
  * @param {ReturnType<typeof import('./card-view.js').createCardView>} view  showing `card`'s front
@@ -33,8 +34,17 @@ export function addAnswerAids(view, card, { announce, onFlipRequest }) {
   const input = element('textarea', [], {
     id: inputId,
     className: 'typed-answer',
-    attributes: { rows: '3', autocomplete: 'off', spellcheck: 'true', 'aria-describedby': `${inputId}-help` },
+    // enterkeyhint: a phone keyboard labels its Enter key for what it does here (show the answer).
+    attributes: { rows: '3', autocomplete: 'off', spellcheck: 'true', enterkeyhint: 'done', 'aria-describedby': `${inputId}-help` },
   });
+  const box = element('div', [], { className: 'typed-answer-box' });
+  // While the learner types, an on-screen keyboard opening (or a phone turning) shrinks the visible
+  // area: keep the box, with its help line, above the keyboard.
+  const keepBoxInView = () => {
+    if (document.activeElement === input) showWhole(box);
+  };
+  input.addEventListener('focus', () => window.visualViewport?.addEventListener('resize', keepBoxInView));
+  input.addEventListener('blur', () => window.visualViewport?.removeEventListener('resize', keepBoxInView));
   input.addEventListener('keydown', (event) => {
     if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
@@ -42,20 +52,14 @@ export function addAnswerAids(view, card, { announce, onFlipRequest }) {
     }
     if (event.key === 'Escape') input.blur(); // hands the keys back to the quiz shortcuts
   });
-  view.frontExtra.append(
-    ...(hints.length ? [element('div', [hintList, hintButton], { className: 'card-hints' })] : []),
-    element(
-      'div',
-      [
-        element('label', ['Your answer (optional)'], { attributes: { for: inputId } }),
-        input,
-        element('p', ['t types · Enter shows the answer and marks the key points you covered · Shift+Enter a new line · Esc leaves the box'], {
-          className: 'hint',
-          id: `${inputId}-help`,
-        }),
-      ],
-      { className: 'typed-answer-box' },
-    ),
+  view.frontExtra.append(...(hints.length ? [element('div', [hintList, hintButton], { className: 'card-hints' })] : []), box);
+  box.append(
+    element('label', ['Your answer (optional)'], { attributes: { for: inputId } }),
+    input,
+    element('p', ['t types · Enter shows the answer and marks the key points you covered · Shift+Enter a new line · Esc leaves the box'], {
+      className: 'hint',
+      id: `${inputId}-help`,
+    }),
   );
 
   function revealHint() {
@@ -98,6 +102,8 @@ export function addAnswerAids(view, card, { announce, onFlipRequest }) {
       : `${hints}: at most ${label} is suggested.`;
     const summary = element('p', [text], { className: 'coverage-summary', id: `${prefix}-coverage` });
     (keyList?.parentElement ?? view.back).prepend(summary);
+    // The verdict and the key points under it come into view (on a phone they open below the fold).
+    showFromTop(summary);
     announce(text);
     return rating;
   }

@@ -10,6 +10,7 @@ import { createFollowUpDrill, createRedFlagDrill } from './drills.js';
 import { createMockInterview } from './mock-interview.js';
 import { createStatsMode } from './stats.js';
 import { element } from '../dom.js';
+import { showFromTop } from '../visible-area.js';
 
 /**
  * What the learner answered, for the course platform (web/lms.js reads the 'posenc:answered' event).
@@ -186,8 +187,7 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
       onChange(state(), commit);
     },
     revealInPage(node) {
-      const { top } = node.getBoundingClientRect();
-      if (top < 0 || top > window.innerHeight * 0.6) window.scrollBy({ top: top - 16 });
+      showFromTop(node);
     },
     async addDeckText(text, source) {
       const added = library.addText(text, source);

@@ -50,12 +50,14 @@ const chromiumArgs = [
 
 /**
  * Chromium with a fresh profile; `close` ends it and removes the profile.
- * @param {{ viewport?: { width: number, height: number }, bypassCSP?: boolean }} [options]
+ * @param {{ viewport?: { width: number, height: number }, bypassCSP?: boolean, phone?: boolean }} [options]
+ *   phone: a touch screen, a mobile viewport (the page's meta viewport applies) and a 3x display
  */
-export async function launchChromium({ viewport = { width: 1280, height: 900 }, bypassCSP = false } = {}) {
+export async function launchChromium({ viewport = { width: 1280, height: 900 }, bypassCSP = false, phone = false } = {}) {
   const profile = mkdtempSync(path.join(tmpdir(), 'posenc-chromium-'));
+  const device = phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 3 } : {};
   try {
-    const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), args: chromiumArgs, viewport, bypassCSP });
+    const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), args: chromiumArgs, viewport, bypassCSP, ...device });
     const close = async () => {
       await context.close();
       rmSync(profile, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { choose } from '../driver.mjs';
+import { startHost } from '../../browser/host.mjs';
 
 const KEY = 'posenc.quiz.progress';
 const SEED_CARD = 'sinusoidal-vs-learned-beyond-length';
@@ -94,6 +95,63 @@ export function registerCards(j) {
     assert.equal((await stored()).log[0].rating, 3);
     await j.assertClean('a typed answer');
     await j.shot('quiz-typed-answer');
+  });
+
+  test('on a 360 px screen inside a course page, a typed answer opens its verdict in view and the host never scrolls', async () => {
+    const { driver } = j;
+    const seedAnswer = rightAnswers.find((entry) => entry.card === SEED_CARD)?.answer;
+    // A phone-sized frame in a tall page on another origin: the verdict must come into the frame's view
+    // by scrolling the frame's own document, never the page around it.
+    const host = await startHost({
+      '/phone': {
+        body: `<!doctype html><html lang="en"><title>A course page</title><style>body{margin:0;height:3000px}</style>
+          <iframe id="phone" src="${j.server.url}?view=quiz&mode=review&decks=core" title="posenc at 360 px" style="width:360px;height:640px;border:0"></iframe>`,
+      },
+    });
+    const ready = () => document.documentElement.dataset.ready === 'true' && Boolean(document.getElementById('card-typed'));
+    const frameReady = async (what) => {
+      const deadline = Date.now() + 30_000;
+      while (!(await driver.evaluateInFrame('#phone', ready).catch(() => false))) {
+        assert.ok(Date.now() < deadline, `${driver.engine}: ${what}`);
+        await driver.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(true))));
+      }
+    };
+    try {
+      await driver.open(host.url('/phone'));
+      await frameReady('the card in the frame');
+      // Progress from earlier journeys may share this storage: start the frame from none.
+      await driver.evaluateInFrame('#phone', () => {
+        localStorage.clear();
+        location.reload();
+      });
+      await frameReady('the card after the reload');
+      await driver.evaluateInFrame(
+        '#phone',
+        (typed) => {
+          const box = /** @type {HTMLTextAreaElement} */ (document.getElementById('card-typed'));
+          box.focus();
+          box.value = typed;
+          box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+        },
+        seedAnswer,
+      );
+      const placed = await driver.evaluateInFrame('#phone', () => {
+        const verdict = document.getElementById('card-coverage');
+        if (!verdict) return null;
+        const { top, bottom } = verdict.getBoundingClientRect();
+        const grades = document.querySelector('.grade-bar').getBoundingClientRect();
+        return { text: verdict.textContent, top, bottom, gradesTop: grades.top, height: window.innerHeight };
+      });
+      assert.equal(placed?.text, 'Your answer covers 5 of 5 key points. Suggested grade: Good.', `${driver.engine}: the verdict`);
+      assert.ok(
+        placed.top >= 0 && placed.bottom <= Math.min(placed.height, placed.gradesTop),
+        `${driver.engine}: the verdict is in the frame's view, above the grades: ${JSON.stringify(placed)}`,
+      );
+      assert.equal(await driver.evaluate(() => window.scrollY), 0, `${driver.engine}: the course page did not scroll`);
+    } finally {
+      await driver.open('about:blank');
+      await host.close();
+    }
   });
 
   test('cram, the red-flag drill, a mock interview, then the stats count them', async () => {
