@@ -103,6 +103,7 @@ export function createCardView({ idPrefix, headingLevel = 3 }) {
     id: `${idPrefix}-flip`,
     attributes: { type: 'button', 'aria-controls': `${idPrefix}-back`, 'aria-expanded': 'false' },
   });
+  flipButton.disabled = true; // nothing to flip until a card is shown
   let flipped = false;
   let listeners = [];
   let showings = 0; // counts show/showMessage calls, so late async renders can tell they are stale
