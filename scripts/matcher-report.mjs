@@ -1,10 +1,11 @@
 // The typed-answer matcher measured deck by deck: precision and recall over every (answer, key
 // point) judgement of answers a human grader labelled. Three sets per deck under tests/js/fixtures/:
-// dev-answers/ was written beside the key-point terms; tuning-answers/ was written blind, then its
-// disagreements were used to revise the terms; held-out-answers/ was written blind by other
-// writers, never shown the terms and never used to change them, so its figures are the fair ones. `npm run report:matcher` writes bench-results/answer-matcher.md; answer-matcher.test.mjs
-// fails when that file is stale or a deck's held-out figure is under the floor.
-import { readFileSync, writeFileSync } from 'node:fs';
+// dev-answers/ was written beside the key-point terms; tuning-answers/set-N/ are blind sets, each of
+// which measured the terms before its disagreements were used to revise them; held-out-answers/ was
+// written blind by other writers, never shown the terms and never used to change them, so its
+// figures are the fair ones. `npm run report:matcher` writes bench-results/answer-matcher.md;
+// answer-matcher.test.mjs fails when that file is stale or a deck's held-out figure is under its floor.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = new URL('../', import.meta.url);
@@ -29,8 +30,15 @@ export function tieredDecks() {
   return decks.map((id) => readJson(new URL(`web/decks/${id}.json`, root))).filter((deck) => deck.cards.some((card) => !card.computed));
 }
 
-/** A deck's labelled answers of one set ('dev-answers', 'tuning-answers' or 'held-out-answers'). */
-export const readAnswers = (set, deckId) => readJson(new URL(`${set}/${deckId}.json`, fixtures)).answers;
+/**
+ * A deck's labelled answers of one set: 'dev-answers', 'held-out-answers', or 'tuning-answers',
+ * which holds one folder per blind set (set-1, set-2, ...), read together.
+ */
+export function readAnswers(set, deckId) {
+  if (set !== 'tuning-answers') return readJson(new URL(`${set}/${deckId}.json`, fixtures)).answers;
+  const folders = readdirSync(new URL(`${set}/`, fixtures)).sort();
+  return folders.flatMap((folder) => readJson(new URL(`${set}/${folder}/${deckId}.json`, fixtures)).answers);
+}
 
 /**
  * Precision and recall over every (answer, key point) judgement.
