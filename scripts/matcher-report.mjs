@@ -42,12 +42,12 @@ export function readAnswers(set, deckId) {
 
 /**
  * Precision and recall over every (answer, key point) judgement.
- * @param {(answer: string, keyPoints: string[], terms: any) => { covered: boolean[] }} match
+ * @param {{ matchKeyPoints: Function, suggestGrade: Function }} matcher  web/quiz/answer-matcher.js, as built
  * @param {Map<string, any>} cards  by id
  * @param {{ card: string, kind: string, covered: number[], answer: string }[]} answers
  * @param {{ withoutTerms?: boolean }} [options]  judge by the key points' own words only
  */
-export function measure(match, cards, answers, { withoutTerms = false } = {}) {
+export function measure({ matchKeyPoints, suggestGrade }, cards, answers, { withoutTerms = false } = {}) {
   let truePositive = 0;
   let falsePositive = 0;
   let falseNegative = 0;
@@ -56,7 +56,7 @@ export function measure(match, cards, answers, { withoutTerms = false } = {}) {
   for (const { card: id, answer, covered } of answers) {
     const card = cards.get(id);
     if (!card) throw new Error(`an answer names card "${id}", which no shipped deck has`);
-    const judged = match(answer, card.keyPoints, withoutTerms ? undefined : card.keyPointTerms).covered;
+    const judged = matchKeyPoints(answer, card.keyPoints, withoutTerms ? undefined : card.keyPointTerms).covered;
     judged.forEach((said, index) => {
       const truth = covered.includes(index);
       if (said && truth) truePositive++;
@@ -68,8 +68,8 @@ export function measure(match, cards, answers, { withoutTerms = false } = {}) {
         misses.push({ id, index, kind: 'missed', answer });
       }
     });
-    const share = (count) => (count === card.keyPoints.length ? 'all' : 2 * count >= card.keyPoints.length ? 'half' : 'less');
-    if (share(judged.filter(Boolean).length) === share(covered.length)) gradesAgree++;
+    const grade = (count) => suggestGrade({ covered: count, total: card.keyPoints.length, hintsUsed: 0 });
+    if (grade(judged.filter(Boolean).length) === grade(covered.length)) gradesAgree++;
   }
   return {
     answers: answers.length,
@@ -85,7 +85,7 @@ export function measure(match, cards, answers, { withoutTerms = false } = {}) {
 }
 
 /** Every deck's figures: development, tuning, held-out, and held-out with the terms taken away. */
-export function measureDecks(match) {
+export function measureDecks(matcher) {
   return tieredDecks().map((deck) => {
     const cards = new Map(deck.cards.filter((card) => !card.computed).map((card) => [card.id, card]));
     const heldOut = readAnswers('held-out-answers', deck.id);
@@ -94,10 +94,10 @@ export function measureDecks(match) {
       title: deck.title,
       cards,
       heldOutAnswers: heldOut,
-      dev: measure(match, cards, readAnswers('dev-answers', deck.id)),
-      tuning: measure(match, cards, readAnswers('tuning-answers', deck.id)),
-      heldOut: measure(match, cards, heldOut),
-      ownWords: measure(match, cards, heldOut, { withoutTerms: true }),
+      dev: measure(matcher, cards, readAnswers('dev-answers', deck.id)),
+      tuning: measure(matcher, cards, readAnswers('tuning-answers', deck.id)),
+      heldOut: measure(matcher, cards, heldOut),
+      ownWords: measure(matcher, cards, heldOut, { withoutTerms: true }),
     };
   });
 }
@@ -141,8 +141,7 @@ export function reportText(decks) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { matchKeyPoints } = await import(new URL('dist/quiz/answer-matcher.js', root).href);
-  const decks = measureDecks(matchKeyPoints);
+  const decks = measureDecks(await import(new URL('dist/quiz/answer-matcher.js', root).href));
   writeFileSync(reportFile, reportText(decks));
   for (const deck of decks)
     console.log(

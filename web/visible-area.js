@@ -12,15 +12,15 @@ function visibleArea() {
 
 /**
  * Scrolls this window by the least that shows all of `node` (its top, when it is taller than the
- * visible band), keeping `margin` pixels clear at both ends, and `coveredBelow` pixels at the foot
- * (a sticky bar). Does nothing when the node is already in view.
- * @param {Element} node  @param {{ margin?: number, coveredBelow?: number }} [options]
+ * visible band), keeping a small margin clear at both ends. Does nothing when it is already in view.
+ * @param {Element} node
  */
-export function showWhole(node, { margin = 8, coveredBelow = 0 } = {}) {
+export function showWhole(node) {
+  const margin = 8;
   const { top: viewTop, height } = visibleArea();
   const box = node.getBoundingClientRect();
-  const bottomLimit = viewTop + height - coveredBelow - margin;
   const topLimit = viewTop + margin;
+  const bottomLimit = viewTop + height - margin;
   let by = 0;
   if (box.top < topLimit || box.height > bottomLimit - topLimit) by = box.top - topLimit;
   else if (box.bottom > bottomLimit) by = box.bottom - bottomLimit;
@@ -29,11 +29,12 @@ export function showWhole(node, { margin = 8, coveredBelow = 0 } = {}) {
 
 /**
  * Scrolls this window so `node`'s top is near the top of the visible band, unless it already sits
- * in the band's upper part: what follows the node is then in view too.
- * @param {Element} node  @param {{ within?: number, margin?: number }} [options]  within: the share of the band counted as its upper part
+ * in the band's upper 60%: what follows the node is then in view too.
+ * @param {Element} node
  */
-export function showFromTop(node, { within = 0.6, margin = 16 } = {}) {
+export function showFromTop(node) {
+  const margin = 16;
   const { top: viewTop, height } = visibleArea();
   const { top } = node.getBoundingClientRect();
-  if (top < viewTop || top > viewTop + height * within) window.scrollBy({ top: top - viewTop - margin });
+  if (top < viewTop || top > viewTop + height * 0.6) window.scrollBy({ top: top - viewTop - margin });
 }

@@ -69,7 +69,7 @@ describe('typed answers: normalising', () => {
 });
 
 describe('typed answers: measured deck by deck', () => {
-  const decks = measureDecks(matchKeyPoints);
+  const decks = measureDecks({ matchKeyPoints, suggestGrade });
 
   test('every tiered card of every deck has held-out answers of each kind: right, partial, wrong, red flag', () => {
     for (const deck of decks)

@@ -76,6 +76,9 @@ function digitsValue(raw) {
   return Number.isFinite(value) ? `${value}${match[3] ? ROUNDED : ''}` : null;
 }
 
+/** A token without its rounding mark: what the key points' own words are compared by. */
+const exact = (token) => token.replace(ROUNDED, '');
+
 /** Whether an answer's token and a term's token say the same: equal, or numbers within a rounding's reach. */
 function sameToken(said, wanted) {
   if (said === wanted) return true;
@@ -209,7 +212,7 @@ function contains(tokens, run) {
  */
 export function matchKeyPoints(answer, keyPoints, keyPointTerms = []) {
   const tokens = normalise(answer);
-  const present = new Set(tokens.map((token) => token.replace(ROUNDED, '')));
+  const present = new Set(tokens.map(exact));
   const covered = keyPoints.map((point, index) => {
     const terms = keyPointTerms[index];
     if (terms) {
@@ -220,7 +223,7 @@ export function matchKeyPoints(answer, keyPoints, keyPointTerms = []) {
       ...new Set(
         words(point)
           .filter((token) => token !== 'not')
-          .map((token) => token.replace(ROUNDED, '')),
+          .map(exact),
       ),
     ];
     if (own.length === 0) return false;
