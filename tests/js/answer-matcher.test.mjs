@@ -61,6 +61,24 @@ describe('typed answers: normalising', () => {
     assert.deepEqual(matchKeyPoints('the offset matters, not the absolute position', keyPoints, terms).covered, [true]);
     assert.deepEqual(matchKeyPoints('absolute position', keyPoints, [['!absolute position', 'offset']]).covered, [false]);
   });
+  test('an alternative in parts ("bert ... 512") asks for them in order, close together, in one clause', () => {
+    const keyPoints = ['BERT: 512 rows. GPT-2: 1,024 rows.'];
+    const terms = [['bert ... 512 | 512 bert', 'gpt 2 ... 1024 | 1024 gpt']];
+    for (const said of ['BERT has 512 positions and GPT-2 has 1024', '512 for BERT; GPT-2 gets n_positions = 1024'])
+      assert.deepEqual(matchKeyPoints(said, keyPoints, terms).covered, [true], said);
+    for (const said of [
+      "GPT-2's table is 512 long and BERT's is 1024",
+      'BERT, which people say has 1,024 positions, and GPT-2 with a much longer table of 512',
+      'bert was trained, mostly on short sequences, with 512',
+      'BERT. 512 is what GPT-2 has, 1024 GPT-2 too',
+    ])
+      assert.deepEqual(matchKeyPoints(said, keyPoints, terms).covered, [false], said);
+    const faster = [['rotary ... faster', '!learned ... faster ... rotary']];
+    assert.deepEqual(matchKeyPoints('rotary converged about 30% faster than learned', ['Rotary converged faster.'], faster).covered, [true]);
+    assert.deepEqual(matchKeyPoints('learned converged about 30% faster than rotary', ['Rotary converged faster.'], faster).covered, [false]);
+    assert.deepEqual(matchKeyPoints('rotary did not converge faster', ['Rotary converged faster.'], faster).covered, [false], 'a negation inside counts');
+    assert.deepEqual(normalise('512, rows 1,024, and'), ['512', 'row', '1024'], 'commas stay out of the tokens');
+  });
   test('a key point without terms is judged by its own words', () => {
     const keyPoints = ['Perplexity averages over mostly local predictions.'];
     assert.deepEqual(matchKeyPoints('perplexity is an average of local predictions', keyPoints).covered, [true]);

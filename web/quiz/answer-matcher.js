@@ -5,6 +5,8 @@
 // terms in the deck (`keyPointTerms`) is covered when each of its terms is found (any of its
 // alternatives, as a run of words, not negated just before) and none of its "!" terms (wrong-but-close
 // phrasings) is; a key point without terms is covered when most of its own content words are found.
+// An alternative written "rotary ... faster" asks for its parts in that order, close together within
+// one clause: it tells "rotary was faster than learned" from "learned was faster than rotary".
 import { stemmer } from '../vendor/stemmer.js';
 import { plainText } from './markup.js';
 
@@ -17,6 +19,8 @@ const matcherSettings = Object.freeze({
   // A number written with k or M ("2k", "128K") is a rounding: it meets any number this close
   // (2k meets 2,048 and 8k 8,192; 128k meets 131,072, 2.4% away).
   roundedNumberSpread: 0.05,
+  // The parts of an ordered alternative ("bert ... 512") may stand at most this many words apart.
+  orderedReach: 5,
 });
 
 // Words that carry no content in an answer (articles, pronouns, auxiliaries, common prepositions);
@@ -32,6 +36,9 @@ const stopWords = new Set(
 // Ends a sentence or clause in the token stream (. ; : ! ?): a negation does not reach past it, a
 // term does not run across it.
 const SENTENCE_END = '.';
+// A comma in the token stream: the parts of an ordered alternative do not reach across it; all else
+// reads past it (normalise leaves it out).
+const CLAUSE_BREAK = ',';
 // With the apostrophe left out, as phones and hurried typists often do ("doesnt", "cant").
 const negations = new Set(
   'not no never without cannot nor none neither dont doesnt didnt isnt arent wasnt werent cant couldnt wont wouldnt shouldnt hasnt havent hadnt aint'.split(
@@ -126,7 +133,10 @@ function stem(word) {
  * @param {string} text  plain text or deck markup
  * @returns {string[]}
  */
-export function normalise(text) {
+export const normalise = (text) => tokenise(text).filter((token) => token !== CLAUSE_BREAK);
+
+/** normalise's tokens with the commas kept, as clause breaks. */
+function tokenise(text) {
   const plain = plainText(text)
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
@@ -140,16 +150,23 @@ export function normalise(text) {
     .replace(/\bno\s*(?:,|:|-\s)/g, 'no . ')
     // A range written with dots ("1.03..64.8", "2k…8k") is two numbers, not decimals run together.
     .replace(/(\d[km]?)\.{2,}(?=\d)/g, '$1 ');
-  const raw = plain.match(/\d[\d,]*(?:\.\d+)?(?:e[+-]?\d+)?[a-z0-9]*|\.\d+|[a-z][a-z0-9]*|[.;:!?](?=\s|$)/g) ?? [];
+  const raw = plain.match(/\d[\d,]*(?:\.\d+)?(?:e[+-]?\d+)?[a-z0-9]*|\.\d+|[a-z][a-z0-9]*|[.;:!?,](?=\s|$)/g) ?? [];
   const tokens = [];
   for (let i = 0; i < raw.length; i++) {
     const word = raw[i];
+    if (word === CLAUSE_BREAK) {
+      if (tokens.length && tokens.at(-1) !== SENTENCE_END && tokens.at(-1) !== CLAUSE_BREAK) tokens.push(CLAUSE_BREAK);
+      continue;
+    }
     if (/^[.;:!?]$/.test(word)) {
+      if (tokens.at(-1) === CLAUSE_BREAK) tokens.pop();
       if (tokens.length && tokens.at(-1) !== SENTENCE_END) tokens.push(SENTENCE_END);
       continue;
     }
     if (/^[\d.]/.test(word)) {
+      // "512, then" keeps its comma as a clause break; "10,000" is one number.
       tokens.push(digitsValue(word) ?? word.replace(/,/g, ''));
+      if (word.endsWith(',') && raw[i + 1] !== undefined) tokens.push(CLAUSE_BREAK);
       continue;
     }
     if (numberWord(word)) {
@@ -183,23 +200,54 @@ export const isExclusion = (term) => term.trimStart().startsWith(EXCLUDED);
 /** A term's alternatives, "!" taken off. */
 const termBody = (term) => (isExclusion(term) ? term.trimStart().slice(EXCLUDED.length) : term);
 
-/** Each term's alternatives ("relative | offset") as token runs. */
+/** Separates the parts of an ordered alternative ("bert ... 512"). */
+const IN_ORDER = /\.{3}|…/;
+
+/** Each term's alternatives ("relative | offset | rotary ... faster") as lists of parts, each part a token run. */
 function alternatives(term) {
   return termBody(term)
     .split('|')
-    .map((alternative) => words(alternative))
-    .filter((tokens) => tokens.length > 0);
+    .map((alternative) => alternative.split(IN_ORDER).map((part) => words(part)))
+    .filter((parts) => parts.every((tokens) => tokens.length > 0));
 }
 
-/** Whether `run` occurs in `tokens` as consecutive tokens, not preceded closely by a negation (unless the run itself is negative). */
-function contains(tokens, run) {
-  for (let start = 0; start + run.length <= tokens.length; start++) {
-    if (!run.every((token, offset) => sameToken(tokens[start + offset], token))) continue;
-    const before = tokens.slice(Math.max(0, start - matcherSettings.negationReach), start);
-    if (before.includes(SENTENCE_END)) before.splice(0, before.lastIndexOf(SENTENCE_END) + 1);
-    if (run[0] === 'not' || !before.includes('not')) return true;
+/** Where `run` starts in `tokens` as consecutive tokens, from `from` on. */
+function* starts(tokens, run, from = 0) {
+  for (let start = from; start + run.length <= tokens.length; start++) if (run.every((token, offset) => sameToken(tokens[start + offset], token))) yield start;
+}
+
+/** Whether a negation stands just before `start` in its sentence (a run that is itself negative is never negated). */
+function negated(tokens, start, run) {
+  if (run[0] === 'not') return false;
+  const before = tokens.slice(Math.max(0, start - matcherSettings.negationReach), start);
+  if (before.includes(SENTENCE_END)) before.splice(0, before.lastIndexOf(SENTENCE_END) + 1);
+  return before.includes('not');
+}
+
+/** Whether `parts` follow from `from` on: each within reach of the one before, no clause break between, none negated. */
+function followsInOrder(tokens, parts, from) {
+  if (parts.length === 0) return true;
+  const [run, ...rest] = parts;
+  for (const start of starts(tokens, run, from)) {
+    const gap = tokens.slice(from, start);
+    if (gap.length > matcherSettings.orderedReach || gap.includes(SENTENCE_END) || gap.includes(CLAUSE_BREAK)) return false;
+    if (!negated(tokens, start, run) && followsInOrder(tokens, rest, start + run.length)) return true;
   }
   return false;
+}
+
+/**
+ * Whether an alternative occurs in the answer, not negated just before. A one-part alternative is a
+ * run of consecutive words (commas read past); parts in order stand within reach in one clause.
+ * @param {{ words: string[], clauses: string[] }} answer  the answer's tokens without and with commas
+ * @param {string[][]} parts
+ */
+function contains(answer, parts) {
+  if (parts.length === 1) return [...starts(answer.words, parts[0])].some((start) => !negated(answer.words, start, parts[0]));
+  const [first, ...rest] = parts;
+  return [...starts(answer.clauses, first)].some(
+    (start) => !negated(answer.clauses, start, first) && followsInOrder(answer.clauses, rest, start + first.length),
+  );
 }
 
 /**
@@ -211,12 +259,13 @@ function contains(tokens, run) {
  * @returns {{ covered: boolean[], count: number }}
  */
 export function matchKeyPoints(answer, keyPoints, keyPointTerms = []) {
-  const tokens = normalise(answer);
+  const clauses = tokenise(answer);
+  const tokens = clauses.filter((token) => token !== CLAUSE_BREAK);
   const present = new Set(tokens.map(exact));
   const covered = keyPoints.map((point, index) => {
     const terms = keyPointTerms[index];
     if (terms) {
-      const found = (term) => alternatives(term).some((run) => contains(tokens, run));
+      const found = (term) => alternatives(term).some((parts) => contains({ words: tokens, clauses }, parts));
       return terms.every((term) => (isExclusion(term) ? !found(term) : found(term)));
     }
     const own = [
@@ -237,7 +286,7 @@ export function emptyAlternatives(term) {
   return termBody(term)
     .split('|')
     .map((alternative) => alternative.trim())
-    .filter((alternative) => words(alternative).length === 0);
+    .filter((alternative) => alternative.split(IN_ORDER).some((part) => words(part).length === 0));
 }
 
 /**
