@@ -102,6 +102,18 @@ test('on a 360 px phone a typed answer is typed, checked and graded with nothing
   assert.ok((await inView('#card-key-points li:first-child', '.grade-bar')).inside, 'the first marked key point is in view');
   assert.ok((await inView('.grade.suggested')).inside, 'the suggested grade is on screen');
   assert.match(await page.locator('.grade.suggested').textContent(), /^Good/);
+  const contentHeights = await page.locator('.grade').evaluateAll((buttons) =>
+    buttons.map((button) => {
+      const range = document.createRange();
+      range.selectNodeContents(button);
+      return { suggested: button.classList.contains('suggested'), height: range.getBoundingClientRect().height };
+    }),
+  );
+  const others = Math.max(...contentHeights.filter((button) => !button.suggested).map((button) => button.height));
+  assert.ok(
+    contentHeights.find((button) => button.suggested).height <= others + 1,
+    `the suggested grade's label does not make the grade bar taller: ${JSON.stringify(contentHeights)}`,
+  );
   assert.deepEqual(await settledOverflow(page), [], 'nothing reaches past the 360 px screen');
   mkdirSync('test-results', { recursive: true });
   await page.screenshot({ path: 'test-results/phone-typed-answer.png' });
