@@ -13,13 +13,14 @@ const fixtures = new URL('tests/js/fixtures/', root);
 export const reportFile = new URL('bench-results/answer-matcher.md', root);
 
 /**
- * What each deck's held-out precision and recall must reach. The aim is 0.95 for both. Over six
- * blind sets, each measured before it was used to revise the terms, recall passed it on every deck
- * and precision reached 0.94-0.96 pooled, then 0.90 on the last set, whose writers were asked to get
- * relations backwards with the right words: a claim reversed is what a matcher of terms cannot read.
- * The floors hold what is reached on that last set.
+ * What each deck's held-out precision and recall must reach. The aim is 0.95 for both. Over eight
+ * blind sets, each measured before it was used to revise the terms (the held-out set is the eighth),
+ * recall reached it on most decks and precision came to 0.93-0.96 pooled: each revision fixes the
+ * wrong credits it was shown, and the next set's writers find new ones in about the same number. A
+ * list of terms reads words and their order, not what a clause claims. The floors hold what the
+ * held-out set reaches (the core deck's one card: 15 answers).
  */
-export const floors = Object.freeze({ precision: 0.86, recall: 0.95 });
+export const floors = Object.freeze({ precision: 0.88, recall: 0.94 });
 export const answerKinds = ['right', 'partial', 'wrong', 'red-flag'];
 
 const readJson = (url) => JSON.parse(readFileSync(url, 'utf8'));

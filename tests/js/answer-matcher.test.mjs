@@ -52,6 +52,7 @@ describe('typed answers: normalising', () => {
     for (const said of ['no, they are rotated', 'no - rotated, both of them'])
       assert.deepEqual(matchKeyPoints(said, keyPoints, [['rotated']]).covered, [true], `${said}: "no" answering the question`);
     assert.deepEqual(matchKeyPoints('no rotated values', keyPoints, [['rotated']]).covered, [false]);
+    assert.deepEqual(matchKeyPoints('keys not cached, rotated values', keyPoints, [['rotated']]).covered, [true], 'a negation stops at a comma');
   });
   test('a "!" term lists wrong-but-close phrasings: said, they keep the key point uncovered; negated, they do not', () => {
     const keyPoints = ['Scores depend only on the offset.'];

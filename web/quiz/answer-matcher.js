@@ -216,11 +216,14 @@ function* starts(tokens, run, from = 0) {
   for (let start = from; start + run.length <= tokens.length; start++) if (run.every((token, offset) => sameToken(tokens[start + offset], token))) yield start;
 }
 
-/** Whether a negation stands just before `start` in its sentence (a run that is itself negative is never negated). */
+/**
+ * Whether a negation stands just before `start` in its clause ("doesn't matter, slow pairs are" does
+ * not negate "slow"); a run that is itself negative is never negated. `tokens` keep their commas.
+ */
 function negated(tokens, start, run) {
   if (run[0] === 'not') return false;
   const before = tokens.slice(Math.max(0, start - matcherSettings.negationReach), start);
-  if (before.includes(SENTENCE_END)) before.splice(0, before.lastIndexOf(SENTENCE_END) + 1);
+  before.splice(0, Math.max(before.lastIndexOf(SENTENCE_END), before.lastIndexOf(CLAUSE_BREAK)) + 1);
   return before.includes('not');
 }
 
@@ -239,11 +242,12 @@ function followsInOrder(tokens, parts, from) {
 /**
  * Whether an alternative occurs in the answer, not negated just before. A one-part alternative is a
  * run of consecutive words (commas read past); parts in order stand within reach in one clause.
- * @param {{ words: string[], clauses: string[] }} answer  the answer's tokens without and with commas
+ * @param {{ words: string[], clauses: string[], inClauses: number[] }} answer  the answer's tokens
+ *   without and with commas, and where each of the first stands among the second
  * @param {string[][]} parts
  */
 function contains(answer, parts) {
-  if (parts.length === 1) return [...starts(answer.words, parts[0])].some((start) => !negated(answer.words, start, parts[0]));
+  if (parts.length === 1) return [...starts(answer.words, parts[0])].some((start) => !negated(answer.clauses, answer.inClauses[start], parts[0]));
   const [first, ...rest] = parts;
   return [...starts(answer.clauses, first)].some(
     (start) => !negated(answer.clauses, start, first) && followsInOrder(answer.clauses, rest, start + first.length),
@@ -260,12 +264,13 @@ function contains(answer, parts) {
  */
 export function matchKeyPoints(answer, keyPoints, keyPointTerms = []) {
   const clauses = tokenise(answer);
-  const tokens = clauses.filter((token) => token !== CLAUSE_BREAK);
+  const inClauses = clauses.flatMap((token, index) => (token === CLAUSE_BREAK ? [] : [index]));
+  const tokens = inClauses.map((index) => clauses[index]);
   const present = new Set(tokens.map(exact));
   const covered = keyPoints.map((point, index) => {
     const terms = keyPointTerms[index];
     if (terms) {
-      const found = (term) => alternatives(term).some((parts) => contains({ words: tokens, clauses }, parts));
+      const found = (term) => alternatives(term).some((parts) => contains({ words: tokens, clauses, inClauses }, parts));
       return terms.every((term) => (isExclusion(term) ? !found(term) : found(term)));
     }
     const own = [
