@@ -4,6 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { openSite } from './browser.mjs';
+import { reviewedCard } from './progress-data.mjs';
 
 let site;
 before(async () => {
@@ -52,6 +53,63 @@ test('importing progress, cancelling, a file that is not progress, and a reset e
   await page.locator('#reset-progress').click();
   await page.locator('#confirm-dialog button[value="confirm"]').click();
   await shown('progress-status', /^Progress reset/);
+});
+
+test('an import keeps the progress it replaces as a backup, saying what it holds; one click restores it', async () => {
+  const { page } = site;
+  const card = reviewedCard();
+  const review = (cardId) => ({ cardId, rating: 3, state: 0, review: '2020-01-01T00:00:00.000Z' });
+  const mine = { version: 1, settings: { newPerDay: 10 }, cards: { [seed.id]: card }, log: [review(seed.id)] };
+  const theirs = {
+    version: 1,
+    settings: { newPerDay: 10 },
+    cards: { 'other-a': card, 'other-b': card },
+    log: [review('other-a'), review('other-b'), review('other-a')],
+  };
+  const storedLog = () => page.evaluate(() => JSON.parse(localStorage.getItem('posenc.quiz.progress')).log.map((entry) => entry.cardId));
+  const backups = page.locator('#backup-list li:has(button)'); // not the "No backups." line
+  const before = await backups.count();
+
+  await page.locator('#progress-file').setInputFiles(file('mine.json', mine));
+  await page.locator('#confirm-dialog button[value="confirm"]').click();
+  // The reset above left no card and no review: nothing to back up, and the message says nothing of one.
+  await shown('progress-status', /^Progress imported from mine\.json: 1 card and 1 review\.$/);
+  assert.equal(await backups.count(), before, 'empty progress is not backed up');
+  await page.locator('#progress-file').setInputFiles(file('theirs.json', theirs));
+  assert.match(await page.locator('#confirm-dialog').textContent(), /Your progress now is kept as a backup first\./);
+  await page.locator('#confirm-dialog button[value="confirm"]').click();
+  await shown(
+    'progress-status',
+    /^Progress imported from theirs\.json: 2 cards and 3 reviews\. Your progress before it is under Backups, to restore with one click\.$/,
+  );
+  assert.deepEqual(await storedLog(), ['other-a', 'other-b', 'other-a']);
+
+  await page.waitForFunction((count) => document.querySelectorAll('#backup-list li:has(button)').length === count, before + 1, { timeout: 5_000 });
+  const newest = backups.first();
+  assert.match(
+    await newest.textContent(),
+    /^\d.+ \(\d[\d,]* characters\)\. Your progress before importing theirs\.json\. It holds 1 card and 1 review\. Restore/,
+  );
+  const madeAt = await newest.locator('strong').textContent();
+  await newest.locator('button', { hasText: 'Restore' }).focus();
+  await page.keyboard.press('Enter');
+  const restored = await shown('progress-status', /^Progress restored from the backup of /);
+  assert.equal(
+    await restored.textContent(),
+    `Progress restored from the backup of ${madeAt}: 1 card and 1 review. The progress it replaced is kept as a backup.`,
+  );
+  assert.deepEqual(await storedLog(), [seed.id], 'the progress before the import is back');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'backup-list', 'the focus stays with the backups');
+  assert.match(
+    await backups.first().textContent(),
+    /Your progress before restoring the backup of .+\. It holds 2 cards and 3 reviews\./,
+    'the restore can be undone',
+  );
+
+  await page.reload();
+  await page.waitForSelector('html[data-ready="true"]', { timeout: 30_000 });
+  assert.deepEqual(await storedLog(), [seed.id], 'the restored progress is what the page keeps');
+  assert.match(await page.locator('#backup-list').textContent(), /Your progress before importing theirs\.json/, 'the backups outlive the page');
 });
 
 test('the Anki export holds every card, computed ones with drawn numbers, formulas as text, each tag once', async () => {

@@ -4,6 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openSite } from './browser.mjs';
+import { reviewedCard } from './progress-data.mjs';
 
 let site;
 before(async () => {
@@ -38,30 +39,16 @@ const validProgress = {
   version: 1,
   settings: { newPerDay: 10 },
   cards: {
-    'sinusoidal-vs-learned-beyond-length': {
-      due: '2020-01-02T00:00:00.000Z',
-      stability: 3,
-      difficulty: 5,
-      elapsed_days: 1,
-      scheduled_days: 3,
-      learning_steps: 0,
-      reps: 2,
-      lapses: 0,
-      state: 2,
-      last_review: '2019-12-30T00:00:00.000Z',
-    },
-    'why-positional-information': {
+    'sinusoidal-vs-learned-beyond-length': reviewedCard(),
+    'why-positional-information': reviewedCard({
       due: '2020-01-03T00:00:00.000Z',
       stability: 2,
       difficulty: 4,
       elapsed_days: 0,
       scheduled_days: 2,
-      learning_steps: 0,
       reps: 1,
-      lapses: 0,
-      state: 2,
       last_review: '2020-01-01T00:00:00.000Z',
-    },
+    }),
   },
   log: [
     { cardId: 'sinusoidal-vs-learned-beyond-length', rating: 3, state: 0, review: '2019-12-29T00:00:00.000Z' },

@@ -1,8 +1,10 @@
 // Decks and progress: which decks are loaded, load a deck file (kept until removed), the new-card
 // limit, the desired retention and the FSRS optimiser, export and import progress, export for
-// Anki (an .apkg package, or tab-separated text), reset (after confirmation), and the backups of
-// progress that could not be read. What each action did is said on screen.
+// Anki (an .apkg package, or tab-separated text), reset (after confirmation), and the backups: of
+// progress before an import replaced it, and of progress that could not be read; each can be
+// restored with one click. What each action did is said on screen.
 import { exportProgress, importProgress, emptyProgress, progressLimits, readBackups, removeBackup } from './progress-store.js';
+import { backUpProgress, backupHolds } from './import-backup.js';
 import { readStoredDecks, removeStoredDeck } from './deck-store.js';
 import { ankiExport, drawComputedCards } from './exporters.js';
 import { downloadFile } from '../dom.js';
@@ -27,7 +29,7 @@ function statusLine(id) {
 export function createManageMode(context) {
   const deckList = element('ul', [], { id: 'deck-list' });
   const storedList = element('ul', [], { id: 'stored-deck-list' });
-  const backupList = element('ul', [], { id: 'backup-list' });
+  const backupList = element('ul', [], { id: 'backup-list', attributes: { tabindex: '-1', 'aria-label': 'Backups' } });
   const deckFile = element('input', [], { id: 'deck-file', attributes: { type: 'file', accept: '.json,application/json' } });
   const progressFile = element('input', [], { id: 'progress-file', attributes: { type: 'file', accept: '.json,application/json' } });
   const newPerDay = element('input', [], { id: 'new-per-day', attributes: { type: 'number', min: '0', max: String(progressLimits.maxNewPerDay), step: '1' } });
@@ -70,12 +72,15 @@ export function createManageMode(context) {
         );
       const { progress, kept, refused } = importProgress(await file.text());
       const leftOut = refused ? ` These cannot be read and will be left out: ${refused}.` : '';
-      if (!(await context.confirm(`Replace your progress with ${file.name}? It keeps ${kept}.${leftOut}`))) {
+      if (!(await context.confirm(`Replace your progress with ${file.name}? It keeps ${kept}.${leftOut} Your progress now is kept as a backup first.`))) {
         progressStatus.tell('Import cancelled: your progress is unchanged.');
         return;
       }
+      const backup = backUpProgress(context.storage, context.heldBackups(), context.getProgress(), `importing ${file.name}`);
       context.setProgress(progress);
-      progressStatus.tell(`Progress imported from ${file.name}: ${kept}.${refused ? ` Left out as unreadable: ${refused}.` : ''}`);
+      progressStatus.tell(
+        `Progress imported from ${file.name}: ${kept}.${refused ? ` Left out as unreadable: ${refused}.` : ''}${backup ? ' Your progress before it is under Backups, to restore with one click.' : ''}`,
+      );
     } catch (error) {
       progressStatus.tell(`${file.name} is not posenc progress (${error.message}); your progress is unchanged.`, { problem: true });
     }
@@ -124,7 +129,7 @@ export function createManageMode(context) {
     element(
       'p',
       [
-        `Saved progress that could not be read is set aside here, exactly as it was stored (the last ${progressLimits.backups} backups are kept). Download one to repair it by hand and import it.`,
+        `Your progress is kept here before an import or a restore replaces it, and saved progress that could not be read is set aside here exactly as it was stored (the last ${progressLimits.backups} backups are kept). Restore puts a backup's progress back; Download gives its text, to keep or repair by hand.`,
       ],
       { className: 'hint' },
     ),
@@ -176,9 +181,11 @@ export function createManageMode(context) {
         : backups.map((backup, index) => {
             const when = backup.savedAt.startsWith('1970') ? 'date unknown' : new Date(backup.savedAt).toLocaleString();
             const inMemory = held.includes(backup) ? ' Held by this page only: storage had no room for it.' : '';
+            const holds = backupHolds(backup.text);
             return element('li', [
               element('strong', [when]),
-              ` (${backup.text.length.toLocaleString('en-US')} characters). ${backup.reason}${inMemory} `,
+              ` (${backup.text.length.toLocaleString('en-US')} characters). ${backup.reason} ${holds ? `It holds ${holds}.` : 'Nothing in it can be read as progress.'}${inMemory} `,
+              ...(holds ? [button('Restore', `restore-backup-${index}`, () => restore(backup, when)), ' '] : []),
               button('Download', `download-backup-${index}`, () =>
                 downloadFile(`posenc-progress-backup-${backup.savedAt.slice(0, 10)}.json`, backup.text, 'application/json'),
               ),
@@ -193,6 +200,23 @@ export function createManageMode(context) {
             ]);
           })),
     );
+  }
+
+  /** Puts a backup's progress back, keeping what it replaces as a backup first. */
+  function restore(backup, when) {
+    let restored;
+    try {
+      restored = importProgress(backup.text);
+    } catch (error) {
+      progressStatus.tell(`The backup of ${when} cannot be restored (${error.message}); your progress is unchanged.`, { problem: true });
+      return;
+    }
+    const replaced = backUpProgress(context.storage, context.heldBackups(), context.getProgress(), `restoring the backup of ${when}`);
+    context.setProgress(restored.progress);
+    progressStatus.tell(`Progress restored from the backup of ${when}: ${restored.kept}.${replaced ? ' The progress it replaced is kept as a backup.' : ''}`);
+    render();
+    // The button pressed is gone with the old list: the focus goes to the list, not to the top of the page.
+    backupList.focus();
   }
 
   /** Computed cards drawn by the engine for an export; what was left out, said in a sentence. */

@@ -1,0 +1,38 @@
+// A backup before every import: the learner's progress as it was, kept in the same list as the
+// backups of unreadable progress, saying what it holds and when it was made. Restoring one puts it
+// back and first keeps what it replaces the same way, so a restore can be undone too.
+import { addBackup, exportProgress, importProgress, isQuotaError } from './progress-store.js';
+
+/**
+ * What a backup's text holds, in words ("12 cards and 30 reviews"), or null when nothing in it can
+ * be read as progress (then it can only be downloaded and repaired by hand).
+ * @param {string} text
+ */
+export function backupHolds(text) {
+  try {
+    return importProgress(text).kept;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps `progress` as a backup before `what` replaces it: in storage with the other backups, or held
+ * by this page (`held`) when storage has no room. Progress with no card and no review is not kept.
+ * @param {Storage} storage
+ * @param {import('./progress-store.js').Backup[]} held  backups storage had no room for, newest first
+ * @param {import('./progress-store.js').Progress} progress
+ * @param {string} what  the action, as a phrase: "importing progress.json"
+ * @returns {import('./progress-store.js').Backup | null}  the backup, or null when there was nothing to keep
+ */
+export function backUpProgress(storage, held, progress, what) {
+  if (Object.keys(progress.cards).length === 0 && progress.log.length === 0) return null;
+  const backup = { savedAt: new Date().toISOString(), reason: `Your progress before ${what}.`, text: exportProgress(progress) };
+  try {
+    addBackup(storage, backup);
+  } catch (error) {
+    if (!isQuotaError(error)) throw error;
+    held.unshift(backup);
+  }
+  return backup;
+}
