@@ -1,22 +1,12 @@
 // Scheduling through ts-fsrs, progress storage (round trip, migration, corruption) and exports.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { memoryStorage } from './memory-storage.mjs';
 
 const quiz = new URL('../../dist/quiz/', import.meta.url);
 const { gradeCard, undoGrade, buildQueue, formatInterval, Rating, State } = await import(new URL('scheduler.js', quiz));
 const store = await import(new URL('progress-store.js', quiz));
 const { ankiExport } = await import(new URL('exporters.js', quiz));
-
-/** A Storage stand-in for node. */
-function memoryStorage(initial = {}) {
-  const items = new Map(Object.entries(initial));
-  return {
-    getItem: (key) => (items.has(key) ? items.get(key) : null),
-    setItem: (key, value) => items.set(key, String(value)),
-    removeItem: (key) => items.delete(key),
-    items,
-  };
-}
 
 const day = 86_400_000;
 const start = new Date('2025-03-01T09:00:00Z');

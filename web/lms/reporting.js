@@ -3,7 +3,8 @@
 // the score, self-grades are reported apart. With cmi5 or SCORM, the FSRS progress, the standing
 // and the view travel with the platform too (suspend-data.js), so a learner resumes where they
 // were, on any computer.
-import { STORAGE_KEY, browserStorage, loadProgress, readProgress, saveProgress } from '../quiz/progress-store.js';
+import { STORAGE_KEY, browserStorage, loadProgress, readProgress } from '../quiz/progress-store.js';
+import { saveMerged } from '../quiz/import-backup.js';
 import { startCmi5 } from './cmi5.js';
 import { PLATFORM_PARAMETERS } from './launch.js';
 import { startScorm } from './scorm.js';
@@ -75,7 +76,8 @@ export async function startPlatformReporting({ cmi5, scorm, iriBase, hasView }) 
       const kept = await decodeSuspendData(platform.kept.suspendData);
       standing = kept.standing;
       // Checked to the leaf like stored progress: entries that cannot be used are left out of the merge.
-      saveProgress(storage, mergeProgress(loadProgress(storage).progress, readProgress(kept.progress).progress));
+      const local = loadProgress(storage).progress;
+      saveMerged(storage, local, mergeProgress(local, readProgress(kept.progress).progress), `merging the progress ${platform.name} kept`);
     } catch (error) {
       // Set aside, never silently dropped: the platform's copy is replaced at the next save.
       try {

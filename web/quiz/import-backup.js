@@ -1,7 +1,8 @@
 // A backup before every import: the learner's progress as it was, kept in the same list as the
-// backups of unreadable progress, saying what it holds and when it was made. Restoring one puts it
-// back and first keeps what it replaces the same way, so a restore can be undone too.
-import { addBackup, exportProgress, importProgress, isQuotaError } from './progress-store.js';
+// backups of unreadable progress, saying what it holds and when it was made. A file imported on
+// Decks & progress, a restore, and an LMS launch merging the platform's copy all keep it first, so
+// each can be undone with Restore.
+import { addBackup, exportProgress, importProgress, isQuotaError, saveProgress } from './progress-store.js';
 
 /**
  * What a backup's text holds, in words ("12 cards and 30 reviews"), or null when nothing in it can
@@ -35,4 +36,20 @@ export function backUpProgress(storage, held, progress, what) {
     held.unshift(backup);
   }
   return backup;
+}
+
+/**
+ * Saves `merged` in place of the stored `local` progress, keeping `local` as a backup first when the
+ * merge changed it (an LMS launch bringing the platform's copy).
+ * @param {Storage} storage
+ * @param {import('./progress-store.js').Progress} local  the progress this browser held
+ * @param {import('./progress-store.js').Progress} merged
+ * @param {string} what  the action, as a phrase: "merging the progress cmi5 kept"
+ * @returns {import('./progress-store.js').Backup | null}  the backup, or null when none was needed or storage had no room
+ */
+export function saveMerged(storage, local, merged, what) {
+  const held = [];
+  const backup = exportProgress(merged) === exportProgress(local) ? null : backUpProgress(storage, held, local, what);
+  saveProgress(storage, merged);
+  return backup && !held.includes(backup) ? backup : null;
 }
