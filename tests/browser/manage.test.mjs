@@ -68,15 +68,22 @@ test('an import keeps the progress it replaces as a backup, saying what it holds
   };
   const storedLog = () => page.evaluate(() => JSON.parse(localStorage.getItem('posenc.quiz.progress')).log.map((entry) => entry.cardId));
   const backups = page.locator('#backup-list li:has(button)'); // not the "No backups." line
+  // The confirmation once it is open and asks about `name` (the file is read first, asynchronously).
+  const confirmation = async (name) => {
+    const dialog = page.locator('#confirm-dialog[open]', { hasText: `Replace your progress with ${name}?` });
+    await dialog.waitFor({ timeout: 5_000 });
+    return dialog.textContent();
+  };
   const before = await backups.count();
 
   await page.locator('#progress-file').setInputFiles(file('mine.json', mine));
+  assert.doesNotMatch(await confirmation('mine.json'), /backup/, 'no backup is promised when there is nothing to keep');
   await page.locator('#confirm-dialog button[value="confirm"]').click();
   // The reset above left no card and no review: nothing to back up, and the message says nothing of one.
   await shown('progress-status', /^Progress imported from mine\.json: 1 card and 1 review\.$/);
   assert.equal(await backups.count(), before, 'empty progress is not backed up');
   await page.locator('#progress-file').setInputFiles(file('theirs.json', theirs));
-  assert.match(await page.locator('#confirm-dialog').textContent(), /Your progress now is kept as a backup first\./);
+  assert.match(await confirmation('theirs.json'), /Your progress now is kept as a backup first\./);
   await page.locator('#confirm-dialog button[value="confirm"]').click();
   await shown(
     'progress-status',

@@ -18,6 +18,12 @@ export function backupHolds(text) {
 }
 
 /**
+ * Whether `progress` holds anything to lose (a card or a review): only then is it backed up.
+ * @param {import('./progress-store.js').Progress} progress
+ */
+export const holdsProgress = (progress) => Object.keys(progress.cards).length > 0 || progress.log.length > 0;
+
+/**
  * Keeps `progress` as a backup before `what` replaces it: in storage with the other backups, or held
  * by this page (`held`) when storage has no room. Progress with no card and no review is not kept.
  * @param {Storage} storage
@@ -27,7 +33,7 @@ export function backupHolds(text) {
  * @returns {import('./progress-store.js').Backup | null}  the backup, or null when there was nothing to keep
  */
 export function backUpProgress(storage, held, progress, what) {
-  if (Object.keys(progress.cards).length === 0 && progress.log.length === 0) return null;
+  if (!holdsProgress(progress)) return null;
   const backup = { savedAt: new Date().toISOString(), reason: `Your progress before ${what}.`, text: exportProgress(progress) };
   try {
     addBackup(storage, backup);

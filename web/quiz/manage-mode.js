@@ -4,7 +4,7 @@
 // progress before an import replaced it, and of progress that could not be read; each can be
 // restored with one click. What each action did is said on screen.
 import { exportProgress, importProgress, emptyProgress, progressLimits, readBackups, removeBackup } from './progress-store.js';
-import { backUpProgress, backupHolds } from './import-backup.js';
+import { backUpProgress, backupHolds, holdsProgress } from './import-backup.js';
 import { readStoredDecks, removeStoredDeck } from './deck-store.js';
 import { ankiExport, drawComputedCards } from './exporters.js';
 import { downloadFile } from '../dom.js';
@@ -72,7 +72,8 @@ export function createManageMode(context) {
         );
       const { progress, kept, refused } = importProgress(await file.text());
       const leftOut = refused ? ` These cannot be read and will be left out: ${refused}.` : '';
-      if (!(await context.confirm(`Replace your progress with ${file.name}? It keeps ${kept}.${leftOut} Your progress now is kept as a backup first.`))) {
+      const keptFirst = holdsProgress(context.getProgress()) ? ' Your progress now is kept as a backup first.' : '';
+      if (!(await context.confirm(`Replace your progress with ${file.name}? It keeps ${kept}.${leftOut}${keptFirst}`))) {
         progressStatus.tell('Import cancelled: your progress is unchanged.');
         return;
       }
