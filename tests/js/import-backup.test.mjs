@@ -3,27 +3,16 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { memoryStorage } from './memory-storage.mjs';
+import { reviewedCard } from '../browser/progress-data.mjs';
 
 const quiz = new URL('../../dist/quiz/', import.meta.url);
 const { backUpProgress, backupHolds, saveMerged } = await import(new URL('import-backup.js', quiz));
 const { BACKUPS_KEY, STORAGE_KEY, emptyProgress, exportProgress, readBackups } = await import(new URL('progress-store.js', quiz));
 const { mergeProgress } = await import(new URL('../lms/suspend-data.js', quiz));
 
-const card = (lastReview) => ({
-  due: '2020-01-05T00:00:00.000Z',
-  stability: 3,
-  difficulty: 5,
-  elapsed_days: 1,
-  scheduled_days: 3,
-  learning_steps: 0,
-  reps: 1,
-  lapses: 0,
-  state: 2,
-  last_review: lastReview,
-});
 const progressOf = (...ids) => ({
   ...emptyProgress(),
-  cards: Object.fromEntries(ids.map((id, n) => [id, card(`2020-01-0${n + 1}T00:00:00.000Z`)])),
+  cards: Object.fromEntries(ids.map((id, n) => [id, reviewedCard({ last_review: `2020-01-0${n + 1}T00:00:00.000Z` })])),
   log: ids.map((id, n) => ({ cardId: id, rating: 3, state: 0, review: `2020-01-0${n + 1}T00:00:00.000Z` })),
 });
 
