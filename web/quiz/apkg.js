@@ -1,7 +1,9 @@
 // An Anki package (.apkg) of the decks: a zip holding collection.anki2, an SQLite database in
 // Anki's collection format (schema 11, which every Anki since 2.1 imports), and an empty media
 // list. One note type keeps posenc's tiers as fields; each posenc deck becomes an Anki deck under
-// "posenc::"; a computed card is exported as the instance drawn for this export. The database and
+// "posenc::"; a computed card is exported as the instance drawn for this export. Guids and the ids of
+// the note type and decks stay the same from one export to the next, so Anki updates what it has.
+// tests/js/anki-rules.mjs holds the package to Anki's rules, read from Anki's source. The database and
 // the zip come from the caller (sql.js and fflate: anki-package.js in the page, the npm packages in tests).
 import { formatAnswer } from './computed-templates.js';
 import { plainText } from './markup.js';
@@ -33,14 +35,38 @@ CREATE INDEX ix_cards_sched on cards (did, queue, due);
 CREATE INDEX ix_revlog_cid on revlog (cid);
 CREATE INDEX ix_notes_csum on notes (csum);`;
 
-/** Text as HTML: markup characters escaped, line breaks as <br>. */
+/** ASCII control characters: Anki strips them from fields, deck names and tags (tab and line feed stay in fields). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this strips
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
+
+/** Text as HTML, as Anki stores a field: NFC, markup characters escaped, line breaks as <br>, no control characters. */
 const escape = (text) =>
   text
+    .normalize('NFC')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
-    .replace(/\r\n?|\n/g, '<br>');
+    .replace(/\r\n?|\n/g, '<br>')
+    .replace(CONTROL, '');
+
+/**
+ * Text as one part of an Anki deck or tag name ("::" separates the parts) in the form Anki keeps:
+ * NFC, no control characters, no "::" inside, no space or colon at either end; '' when nothing is left.
+ */
+const namePart = (text) =>
+  text
+    .normalize('NFC')
+    .replace(CONTROL, '')
+    .replace(/:{2,}/g, ':')
+    .replace(/^[\s:]+|[\s:]+$/g, '');
+/** A posenc tag as an Anki tag: parts joined by "::", none empty, spaces as "_" (Anki splits tags on spaces). */
+const tagName = (tag) =>
+  tag
+    .split('::')
+    .map((part) => namePart(part).replace(/[\s\u3000]+/g, '_'))
+    .filter(Boolean)
+    .join('::');
 const paragraphs = (text) =>
   text
     ? plainText(text)
@@ -154,9 +180,11 @@ export async function buildApkg({ decks, cards, drawn, SQL, zipSync, now = new D
     extendNew: 10,
     extendRev: 50,
   });
-  const ankiDecks = { 1: deckRecord(1, 'Default', '') };
+  // Anki's own exports hold every parent deck, so the "posenc" deck that holds the others is here too.
+  const rootId = stableId('deck-root', 1_600_000_000_000);
+  const ankiDecks = { 1: deckRecord(1, 'Default', ''), [rootId]: deckRecord(rootId, DECK_PREFIX.slice(0, -2), '') };
   for (const deck of decks)
-    ankiDecks[deckIds.get(deck.id)] = deckRecord(deckIds.get(deck.id), `${DECK_PREFIX}${deck.title.replace(/::/g, ':')}`, escape(deck.description ?? ''));
+    ankiDecks[deckIds.get(deck.id)] = deckRecord(deckIds.get(deck.id), `${DECK_PREFIX}${namePart(deck.title) || deck.id}`, escape(deck.description ?? ''));
   const deckOptions = {
     1: {
       id: 1,
@@ -211,8 +239,9 @@ export async function buildApkg({ decks, cards, drawn, SQL, zipSync, now = new D
         continue;
       }
       position++;
-      const noteId = now.getTime() * 1000 + position;
-      const tags = [...new Set([...(card.tags ?? []), card.deckId].map((tag) => tag.trim().replace(/\s+/g, '_')))];
+      // Anki's ids are creation times in milliseconds; one later than a day from now is renumbered on import.
+      const noteId = now.getTime() + position;
+      const tags = [...new Set([...(card.tags ?? []), card.deckId].map(tagName).filter(Boolean))];
       db.run("INSERT INTO notes VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, '')", [
         noteId,
         `posenc:${card.id}`,
