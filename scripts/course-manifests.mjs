@@ -1,8 +1,35 @@
 // The manifests of posenc's course packages (scripts/package-course.mjs writes the packages):
 // SCORM 1.2 and SCORM 2004 4th edition imsmanifest.xml, and cmi5's cmi5.xml. Each launches a plain
 // file (index.html, no query string, which some LMSs mangle: the quiz is the page's default view)
-// and names no schema file the package does not hold (namespaces only, no schema locations).
+// and names, in xsi:schemaLocation, the schema files the package holds (course-schemas/<format>/).
+import { fileURLToPath } from 'node:url';
 import { OBJECTIVES, activityIri } from '../web/lms/interactions.js';
+
+/** Each format's namespaces, with the schema file (in course-schemas/<format>/) that defines each. */
+export const SCHEMA_LOCATIONS = Object.freeze({
+  scorm12: [
+    ['http://www.imsproject.org/xsd/imscp_rootv1p1p2', 'imscp_rootv1p1p2.xsd'],
+    ['http://www.adlnet.org/xsd/adlcp_rootv1p2', 'adlcp_rootv1p2.xsd'],
+  ],
+  scorm2004: [
+    ['http://www.imsglobal.org/xsd/imscp_v1p1', 'imscp_v1p1.xsd'],
+    ['http://www.adlnet.org/xsd/adlcp_v1p3', 'adlcp_v1p3.xsd'],
+    ['http://www.imsglobal.org/xsd/imsss', 'imsss_v1p0.xsd'],
+  ],
+  cmi5: [['https://w3id.org/xapi/profiles/cmi5/v1/CourseStructure.xsd', 'CourseStructure.xsd']],
+});
+/** The folder of a format's schema files, which its package holds at its root. */
+export const schemaFolder = (format) => fileURLToPath(new URL(`course-schemas/${format}/`, import.meta.url));
+
+const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
+/** The namespace declarations of a format's root element: its own namespace, its prefixes, and where each schema is. */
+const namespaceAttributes = (format, prefixes) =>
+  [
+    `xmlns="${SCHEMA_LOCATIONS[format][0][0]}"`,
+    ...prefixes.map((prefix, index) => `xmlns:${prefix}="${SCHEMA_LOCATIONS[format][index + 1][0]}"`),
+    `xmlns:xsi="${XSI}"`,
+    `xsi:schemaLocation="${SCHEMA_LOCATIONS[format].flat().join(' ')}"`,
+  ].join('\n  ');
 
 /** The share of checked answers that passes (web/lms/standing.js judges it; the LMS passes it on). */
 export const MASTERY_SCORE = 0.7;
@@ -52,7 +79,7 @@ export function scorm12Manifest(files, version) {
     manifestVersion: '1.2',
     schemaVersion: '1.2',
     scormType: 'adlcp:scormtype',
-    namespaces: ['xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"', 'xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"'].join('\n  '),
+    namespaces: namespaceAttributes('scorm12', ['adlcp']),
     itemExtras: `        <adlcp:masteryscore>${Math.round(MASTERY_SCORE * 100)}</adlcp:masteryscore>`,
   });
 }
@@ -69,11 +96,7 @@ export function scorm2004Manifest(files, version, iriBase) {
     manifestVersion: '1',
     schemaVersion: '2004 4th Edition',
     scormType: 'adlcp:scormType',
-    namespaces: [
-      'xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"',
-      'xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"',
-      'xmlns:imsss="http://www.imsglobal.org/xsd/imsss"',
-    ].join('\n  '),
+    namespaces: namespaceAttributes('scorm2004', ['adlcp', 'imsss']),
     itemExtras: `        <imsss:sequencing>
           <imsss:objectives>
             <imsss:primaryObjective objectiveID="${escapeXml(activityIri.objective(iriBase, OBJECTIVES.checked))}" satisfiedByMeasure="true">
@@ -91,7 +114,7 @@ export function scorm2004Manifest(files, version, iriBase) {
 export function cmi5CourseStructure(iriBase) {
   const langstring = (text) => `<langstring lang="en-US">${escapeXml(text)}</langstring>`;
   return `<?xml version="1.0" encoding="UTF-8"?>
-<courseStructure xmlns="https://w3id.org/xapi/profiles/cmi5/v1/CourseStructure.xsd">
+<courseStructure ${namespaceAttributes('cmi5', [])}>
   <course id="${escapeXml(`${iriBase}course`)}">
     <title>${langstring(TITLE)}</title>
     <description>${langstring(DESCRIPTION)}</description>

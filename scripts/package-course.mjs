@@ -1,5 +1,6 @@
 // npm run package:scorm | package:scorm2004 | package:cmi5: the built site (dist/) as a course
-// package, zipped to build/posenc-<format>.zip: every file of dist/ plus the format's manifest.
+// package, zipped to build/posenc-<format>.zip: every file of dist/, the format's manifest and the
+// schema files it names (scripts/course-schemas/<format>/).
 //   node scripts/package-course.mjs scorm12|scorm2004|cmi5 [--iri-base IRI] [--lrs-origin ORIGIN ...]
 // --iri-base: the IRI under which activities, objectives and (cmi5) the course and AU are named;
 //   choose one of your own that stays put when the course moves (default urn:posenc:).
@@ -10,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { zipSync } from 'fflate';
-import { LAUNCH_FILE, cmi5CourseStructure, scorm12Manifest, scorm2004Manifest } from './course-manifests.mjs';
+import { LAUNCH_FILE, cmi5CourseStructure, schemaFolder, scorm12Manifest, scorm2004Manifest } from './course-manifests.mjs';
 import { DEFAULT_IRI_BASE } from '../web/lms.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -56,7 +57,7 @@ export function launchPage(html, { iriBase, lrsOrigins = [] }) {
 }
 
 /**
- * The package's files: dist/ with its launch page adjusted, and the manifest.
+ * The package's files: dist/ with its launch page adjusted, the manifest and its schema files.
  * @param {'scorm12' | 'scorm2004' | 'cmi5'} format
  * @param {{ dist?: string, iriBase?: string, lrsOrigins?: string[], version?: string }} [options]
  * @returns {Record<string, Uint8Array>}
@@ -67,6 +68,10 @@ export function packageEntries(format, { dist = path.join(root, 'dist'), iriBase
   const [name, text] = FORMATS[format].manifest(files, { version, iriBase });
   const entries = { [name]: new TextEncoder().encode(text) };
   for (const file of files) entries[file] = readFileSync(path.join(dist, file));
+  for (const file of filesUnder(schemaFolder(format))) {
+    if (entries[file]) throw new Error(`package: dist/${file} has the name of a schema file the manifest names`);
+    entries[file] = readFileSync(path.join(schemaFolder(format), file));
+  }
   entries[LAUNCH_FILE] = new TextEncoder().encode(launchPage(readFileSync(path.join(dist, LAUNCH_FILE), 'utf8'), { iriBase, lrsOrigins }));
   return entries;
 }

@@ -22,6 +22,7 @@ const debianPackages = [
   ['firefox-esr', '/usr/bin/firefox-esr'], // the journeys in Firefox, driven over WebDriver BiDi
   ['webkit2gtk-driver', '/usr/bin/WebKitWebDriver'], // the journeys in WebKitGTK (Safari's engine), over WebDriver
   ['xvfb', '/usr/bin/Xvfb'], // the X display WebKitGTK needs, started and stopped by the tests
+  ['libxml2-utils', '/usr/bin/xmllint'], // validates the course manifests against the schemas they name
 ];
 
 // Only `npm run bench` (setup --bench) needs the peers it measures against.
