@@ -1,5 +1,6 @@
 // How posenc reaches people, in each engine: progress and decks exported as files that arrive whole and
-// read back (the JSON imported again, the .apkg opened by an Anki package reader); a course page on
+// read back (the JSON imported again, the .apkg opened by an Anki package reader and held to Anki's
+// rules, tests/js/anki-rules.mjs, so each engine's SHA-1 and zip are checked too); a course page on
 // another origin embedding a view (the host never scrolls, the frame's height follows its content
 // both ways); and the single-file build opened from file://.
 import { test } from 'node:test';
@@ -8,7 +9,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
 import { readAnkiPackage } from 'anki-reader';
+import { ankiRuleBreaks } from '../../js/anki-rules.mjs';
 import { startHost } from '../../browser/host.mjs';
 import { contentBottom } from '../../browser/layout.js';
 import { choose, download } from '../driver.mjs';
@@ -17,6 +20,7 @@ const KEY = 'posenc.quiz.progress';
 const root = new URL('../../../', import.meta.url);
 const readJson = (file) => JSON.parse(readFileSync(new URL(file, root), 'utf8'));
 const decks = readJson('web/decks/index.json').decks.map((id) => readJson(`web/decks/${id}.json`));
+const SQL = await createRequire(import.meta.url)('sql.js')();
 const singleFile = pathToFileURL(path.resolve(new URL('dist-single/posenc.html', root).pathname)).href;
 
 /** @param {import('../journeys.mjs').Journey} j */
@@ -56,6 +60,7 @@ export function registerDelivery(j) {
 
     const apkg = await download(driver, '#export-apkg', 60_000);
     assert.match(apkg.name, /^posenc-decks-\d{4}-\d{2}-\d{2}\.apkg$/);
+    assert.deepEqual(ankiRuleBreaks(apkg.bytes, SQL), [], `${driver.engine}: the package keeps Anki's rules`);
     const { collection } = await readAnkiPackage(new Blob([apkg.bytes]));
     const ankiDecks = Object.values(collection.getDecks()).filter((deck) => deck.getRawDeck().name.startsWith('posenc::'));
     assert.equal(ankiDecks.length, decks.length, `${driver.engine}: every deck`);
