@@ -8,7 +8,22 @@ export function sidewaysOverflow() {
   if (document.documentElement.scrollWidth > width) {
     // Name what reaches past the viewport, including what the pass below skips (no size, hidden, fixed).
     const past = [...document.body.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > width + 0.5).slice(-3);
-    const culprits = past.map((el) => `${name(el)} to ${Math.round(el.getBoundingClientRect().right)}`).join(', ');
+    // Text can reach past while every box stays inside: a word wider than its box overflows it visibly.
+    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    const textPast = [];
+    for (let node = texts.nextNode(); node && textPast.length < 3; node = texts.nextNode()) {
+      range.selectNodeContents(node);
+      const right = range.getBoundingClientRect().right;
+      if (right > width + 0.5) textPast.push(`text "${node.textContent.trim().slice(0, 40)}" in ${name(node.parentElement)} to ${Math.round(right)}`);
+    }
+    // And the boxes whose content is wider than they are, widest first: where the extra width comes from.
+    const spilling = [...document.body.querySelectorAll('*')]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0)
+      .sort((a, b) => b.scrollWidth - a.scrollWidth)
+      .slice(0, 3)
+      .map((el) => `${name(el)} holds ${el.scrollWidth} px in ${el.clientWidth}`);
+    const culprits = [...past.map((el) => `${name(el)} to ${Math.round(el.getBoundingClientRect().right)}`), ...textPast, ...spilling].join(', ');
     problems.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${width} px viewport${culprits ? ` (reaching past it: ${culprits})` : ''}`);
   }
   const panel = document.querySelector('section.view:not([hidden])')?.getBoundingClientRect();
@@ -44,4 +59,24 @@ export function contentBottom() {
     if (box.height > 0 && getComputedStyle(element).visibility !== 'hidden') bottom = Math.max(bottom, box.bottom + window.scrollY);
   }
   return bottom;
+}
+
+/**
+ * Each visible <select> showing its longest option in turn (set without a change event, so the page
+ * does nothing with it, then put back): whether the page then grows wider than the viewport. An
+ * engine may count the chosen option's text past the box as the page's width (WebKitGTK did).
+ */
+export function longestOptionsOverflow() {
+  const width = document.documentElement.clientWidth;
+  const problems = [];
+  for (const select of document.querySelectorAll('select')) {
+    if (select.options.length === 0 || select.getBoundingClientRect().width === 0) continue;
+    const chosen = select.selectedIndex;
+    const longest = [...select.options].reduce((a, b) => (b.text.length > a.text.length ? b : a));
+    select.selectedIndex = longest.index;
+    const wide = document.documentElement.scrollWidth;
+    select.selectedIndex = chosen;
+    if (wide > width) problems.push(`select#${select.id} showing "${longest.text}": the page is ${wide} px wide in a ${width} px viewport`);
+  }
+  return problems;
 }

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { startHost } from '../../browser/host.mjs';
-import { sidewaysOverflow } from '../../browser/layout.js';
+import { longestOptionsOverflow, sidewaysOverflow } from '../../browser/layout.js';
 import { VIEWS } from './pages.mjs';
 
 const axeSource = readFileSync(new URL('../../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
@@ -64,6 +64,8 @@ export function registerAccess(j) {
           await driver.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(true))));
         }
         assert.equal(await driver.evaluateInFrame('#phone', () => document.documentElement.clientWidth <= 360), true, `${view}: the frame is ${NARROW} px`);
+        if (overflow?.length === 0) overflow = await driver.evaluateInFrame('#phone', longestOptionsOverflow);
+        if (overflow?.length) await j.shot(`narrow-${view}-too-wide`);
         problems.push(...(overflow ?? ['never ready']).map((problem) => `${view}: ${problem}`));
       }
     } finally {
