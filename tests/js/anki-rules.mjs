@@ -63,6 +63,7 @@ export function ankiStripHtml(html) {
 /** notes/mod.rs field_checksum: the SHA-1 of the stripped first field, its first four bytes as a big-endian u32. */
 export const ankiChecksum = (text) => createHash('sha1').update(text, 'utf8').digest().readUInt32BE(0);
 
+const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isInt = (value) => Number.isSafeInteger(value);
 const isIntLike = (value) => isInt(value) || (typeof value === 'string' && /^-?\d+$/.test(value)); // deserialize_number_from_string
 const isBoolLike = (value) => typeof value === 'boolean' || value === 0 || value === 1; // deserialize_bool_from_anything
@@ -136,9 +137,6 @@ const LAPSE_CONFIG = {
   required: { delays: isNumbers, leechAction: (v) => v === 0 || v === 1, leechFails: isInt, minInt: isInt, mult: Number.isFinite },
   optional: {},
 };
-function isObject(value) {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The keys of one JSON object against its shape: each missing or mistyped key is one break. */
 function shapeBreaks(value, shape, where) {
@@ -226,7 +224,7 @@ function collectionBreaks(col, now) {
       for (let depth = 1; depth < parts.length; depth++)
         if (!deckNames.has(parts.slice(0, depth).join('::'))) breaks.push(`${where} "${deck.name}" has no parent deck "${parts.slice(0, depth).join('::')}"`);
     }
-    if (!deck.dyn || deck.dyn === false) {
+    if (!deck.dyn) {
       breaks.push(...shapeBreaks(deck, NORMAL_DECK, where));
       if (!(String(deck.conf) in dconf)) breaks.push(`${where} uses options ${deck.conf} that col.dconf lacks`);
     }
