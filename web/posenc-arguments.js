@@ -7,107 +7,15 @@
 // only describe. What reaches the module runs no caller code, and the module's own messages for
 // ordinary bad input stay exactly as they were (it describes a stand-in as it would the original).
 
+import { argumentShapes } from './api/argument-shapes.js';
+
+export { argumentShapes };
+
+// How argumentShapes names each kind of field (web/api/options.js describes them).
 const scalar = 'scalar';
 const list = 'list';
 // The caller's buffer for a result (see copyOutput): handed to the module as it is, never copied.
 const output = 'output';
-const fields = (...names) => Object.fromEntries(names.map((name) => [name, scalar]));
-const modelShape = fields(
-  'preset',
-  'scheme',
-  'task',
-  'layerPositions',
-  'trainedLength',
-  'dModel',
-  'nHeads',
-  'nLayers',
-  'mlpHidden',
-  'base',
-  'offset',
-  'symbols',
-  'passkeys',
-  'markerSpacing',
-);
-// A model given by its parameters: every field but the preset that names a trainer's settings.
-const { preset: _preset, ...givenModelShape } = modelShape;
-const evaluationShape = fields('length', 'bucketWidth', 'sequences', 'firstSequence', 'queriesPerBucket', 'overflow', 'seed');
-// Every field any scaling kind reads (each kind reads those its entry in the engine's table names).
-const scaling = {
-  ...fields(
-    'kind',
-    'factor',
-    'trainedLength',
-    'lowFreqFactor',
-    'highFreqFactor',
-    'betaFast',
-    'betaSlow',
-    'ramp',
-    'truncate',
-    'attentionFactor',
-    'mscale',
-    'mscaleAllDim',
-  ),
-  shortFactor: list,
-  longFactor: list,
-};
-const rope = { ...fields('base', 'pairing', 'rotaryFraction', 'rotaryAxes'), mropeSection: list, scaling };
-// The toy attention's and the offset chart's positions are one index per token: they read no rotary axes.
-const { rotaryAxes, mropeSection, ...sequenceRope } = rope;
-const span = fields('kind', 'size');
-const t5 = { bidirectional: scalar, numBuckets: scalar, maxDistance: scalar };
-
-/**
- * The fields each function reads (as the adapters in cpp/bindings do): scalar, list, output, or a
- * nested object's fields. `out` is the caller's buffer for the result: a typed array for a function
- * that returns one table or row, an object of them named as its result's arrays for one that returns several.
- */
-export const argumentShapes = {
-  sinusoidal: { positions: list, ...fields('dModel', 'base', 'layout', 'precision'), out: output },
-  nope: { positions: list, ...fields('dModel'), out: output },
-  learnedTable: { ...fields('maxLength', 'dModel', 'seed'), out: output },
-  learnedLookup: { table: { rows: scalar, cols: scalar, data: list }, positions: list, ...fields('overflow', 'sequenceLength'), out: output },
-  rope: { positions: list, x: list, ...rope, out: output },
-  ropeScore: { q: list, k: list, ...fields('m', 'n'), ...rope },
-  ropeFrequencies: { ...fields('headDim', 'sequenceLength'), ...rope, out: { frequencies: output, pairAxis: output } },
-  alibiSlopes: { ...fields('nHeads'), out: output },
-  alibiBias: { ...fields('nHeads', 'keyLength', 'queryLength'), out: output },
-  t5Bucket: { relativePositions: list, ...t5, out: output },
-  attention: {
-    ...fields('model', 'layerGroup', 'scheme', 'queryPosition', 'dModel', 'seed', 'trainedLength', 'overflow', 'nHeads', 'head', 'latentDims'),
-    ...sequenceRope,
-    span,
-    out: { logits: output, weights: output },
-  },
-  beyondTrained: {
-    ...fields('model', 'scheme', 'p', 'trainedLength', 'dModel', 'headDim', 'nHeads', 'latentDims'),
-    ...rope,
-    span,
-    search: fields('from', 'to'),
-    ...t5,
-  },
-  offsetSimilarity: {
-    ...fields('p', 'maxOffset', 'dModel', 'seed'),
-    ...sequenceRope,
-    out: { sinusoidalDot: output, sinusoidalClosedForm: output, ropeScore: output },
-  },
-  trainerCreate: {
-    ...modelShape,
-    ...fields('seed', 'batchSize', 'queriesPerSequence', 'learningRate', 'warmupSteps', 'warmupLength', 'windowSteps', 'windowLength', 'windowBatch'),
-  },
-  trainerStep: fields('id', 'steps'),
-  trainerEvaluate: { ...fields('preset', 'id'), ...evaluationShape },
-  trainerParameters: fields('id'),
-  trainerDispose: fields('id'),
-  passkeyGrid: { ...fields('id', 'sequences', 'firstSequence', 'overflow', 'seed'), depths: list, lengths: list },
-  modelProbe: { ...modelShape, parameters: list, scaling, ...fields('queryPosition', 'seed', 'overflow'), out: output },
-  modelEvaluate: { ...modelShape, parameters: list, scaling, ...evaluationShape },
-  extensionEvaluate: { ...givenModelShape, parameters: list, ...fields('experiment', 'size', 'kind', 'targetLength'), ...evaluationShape },
-  finetuneCreate: {
-    ...givenModelShape,
-    parameters: list,
-    ...fields('experiment', 'size', 'kind', 'targetLength', 'seed', 'batchSize', 'queriesPerSequence', 'learningRate'),
-  },
-};
 
 // The intrinsic typed-array accessors: a caller can shadow `length` on an instance, not these.
 const typedArrayPrototype = Object.getPrototypeOf(Int8Array.prototype);
