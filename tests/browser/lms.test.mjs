@@ -13,7 +13,8 @@ import { scorm12Violations, xapiProblems } from '../js/lms-rules.mjs';
 import { MASTERY_SCORE } from '../../scripts/course-manifests.mjs';
 
 const { gradeCard, Rating } = await import(new URL('../../dist/quiz/scheduler.js', import.meta.url));
-const { emptyProgress, STORAGE_KEY } = await import(new URL('../../dist/quiz/progress-store.js', import.meta.url));
+const { STORAGE_KEY } = await import(new URL('../../dist/quiz/progress-store.js', import.meta.url));
+const { emptyProgress } = await import(new URL('../../dist/quiz/progress-schema.js', import.meta.url));
 const { decodeSuspendData } = await import(new URL('../../dist/lms/suspend-data.js', import.meta.url));
 
 const decks = JSON.parse(readFileSync('web/decks/index.json', 'utf8')).decks.map((id) => JSON.parse(readFileSync(`web/decks/${id}.json`, 'utf8')));

@@ -6,7 +6,12 @@ const quiz = new URL('../../dist/quiz/', import.meta.url);
 const { gradeCard, undoGrade, buildQueue, markCard, overdueCards, spreadOverdue, previewIntervals, LEECH_LAPSES, Rating, State } = await import(
   new URL('scheduler.js', quiz)
 );
-const store = await import(new URL('progress-store.js', quiz));
+// The learner's progress: its model, schema and store (web/quiz/progress-*.js), as one namespace.
+const store = {
+  ...(await import(new URL('progress-model.js', quiz))),
+  ...(await import(new URL('progress-schema.js', quiz))),
+  ...(await import(new URL('progress-store.js', quiz))),
+};
 
 const day = 86_400_000;
 const start = new Date('2025-03-03T09:00:00');

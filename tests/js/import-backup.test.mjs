@@ -7,7 +7,8 @@ import { reviewedCard } from '../browser/progress-data.mjs';
 
 const quiz = new URL('../../dist/quiz/', import.meta.url);
 const { backUpProgress, backupHolds, saveMerged } = await import(new URL('import-backup.js', quiz));
-const { BACKUPS_KEY, STORAGE_KEY, emptyProgress, exportProgress, readBackups } = await import(new URL('progress-store.js', quiz));
+const { BACKUPS_KEY, STORAGE_KEY, exportProgress, readBackups } = await import(new URL('progress-store.js', quiz));
+const { emptyProgress } = await import(new URL('progress-schema.js', quiz));
 const { mergeProgress } = await import(new URL('../lms/suspend-data.js', quiz));
 
 const progressOf = (...ids) => ({

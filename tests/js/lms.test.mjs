@@ -25,7 +25,7 @@ import { launchPage, packageEntries } from '../../scripts/package-course.mjs';
 import { scorm12Violations, xapiProblems } from './lms-rules.mjs';
 
 const { gradeCard } = await import(new URL('../../dist/quiz/scheduler.js', import.meta.url));
-const { emptyProgress, readProgress } = await import(new URL('../../dist/quiz/progress-store.js', import.meta.url));
+const { emptyProgress, readProgress } = await import(new URL('../../dist/quiz/progress-schema.js', import.meta.url));
 
 /** One answer of each kind the quiz reports (web/quiz/quiz-app.js, Answer). */
 const answers = {

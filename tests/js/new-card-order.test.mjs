@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 const quiz = new URL('../../dist/quiz/', import.meta.url);
 const { newCardOrder, roundRobin, CONCEPTUAL_PER_COMPUTED } = await import(new URL('new-card-order.js', quiz));
 const { buildQueue } = await import(new URL('scheduler.js', quiz));
-const { emptyProgress } = await import(new URL('progress-store.js', quiz));
+const { emptyProgress } = await import(new URL('progress-schema.js', quiz));
 
 const decksFolder = new URL('../../web/decks/', import.meta.url);
 const shipped = JSON.parse(readFileSync(new URL('index.json', decksFolder), 'utf8')).decks.flatMap((deckId) =>

@@ -13,7 +13,8 @@ const { fsrs, generatorParameters, createEmptyCard, Rating } = await import(new 
 const { known, simulateLog } = await import('./simulated-reviews.mjs');
 const { cardHistories, trainingItems, logLoss, MIN_OPTIMISER_REVIEWS } = await import(new URL('quiz/review-history.js', dist));
 const { optimiseParameters } = await import(new URL('quiz/optimiser.js', dist));
-const { importProgress, exportProgress, emptyProgress } = await import(new URL('quiz/progress-store.js', dist));
+const { importProgress, exportProgress } = await import(new URL('quiz/progress-store.js', dist));
+const { emptyProgress } = await import(new URL('quiz/progress-schema.js', dist));
 const wasm = readFileSync(new URL('vendor/fsrs_browser_bg.wasm', dist));
 
 describe('FSRS optimiser', () => {

@@ -13,7 +13,12 @@ const dist = new URL('../../dist/', import.meta.url);
 const { validateDeck } = await import(new URL('quiz/deck-schema.js', dist));
 const { createDeckLibrary } = await import(new URL('quiz/deck-loader.js', dist));
 const { parseMarkup } = await import(new URL('quiz/markup.js', dist));
-const store = await import(new URL('quiz/progress-store.js', dist));
+// The learner's progress: its model, schema and store (web/quiz/progress-*.js), as one namespace.
+const store = {
+  ...(await import(new URL('quiz/progress-model.js', dist))),
+  ...(await import(new URL('quiz/progress-schema.js', dist))),
+  ...(await import(new URL('quiz/progress-store.js', dist))),
+};
 const { gradeCard, buildQueue, Rating } = await import(new URL('quiz/scheduler.js', dist));
 const { readLocation, queryFor } = await import(new URL('router.js', dist));
 

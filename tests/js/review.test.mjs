@@ -5,7 +5,12 @@ import { memoryStorage } from './memory-storage.mjs';
 
 const quiz = new URL('../../dist/quiz/', import.meta.url);
 const { gradeCard, undoGrade, buildQueue, formatInterval, Rating, State } = await import(new URL('scheduler.js', quiz));
-const store = await import(new URL('progress-store.js', quiz));
+// The learner's progress: its model, schema and store (web/quiz/progress-*.js), as one namespace.
+const store = {
+  ...(await import(new URL('progress-model.js', quiz))),
+  ...(await import(new URL('progress-schema.js', quiz))),
+  ...(await import(new URL('progress-store.js', quiz))),
+};
 const { ankiExport } = await import(new URL('exporters.js', quiz));
 
 const day = 86_400_000;

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 const quiz = new URL('../../dist/quiz/', import.meta.url);
 const { computeStats } = await import(new URL('stats.js', quiz));
 const { Rating, State } = await import(new URL('scheduler.js', quiz));
-const { cardRecord, emptyProgress } = await import(new URL('progress-store.js', quiz));
+const { cardRecord } = await import(new URL('progress-model.js', quiz));
+const { emptyProgress } = await import(new URL('progress-schema.js', quiz));
 
 // Local noon, so every "day" below is a local calendar day wherever the test runs.
 const now = new Date(2025, 2, 10, 12);

@@ -4,7 +4,8 @@
 // (the stored text goes into the page's list of backups under "Decks & progress") and named in a
 // notice; the lesson always starts. Predictions live in a null-prototype record keyed by step id.
 import { LESSON_STEPS } from './outline.js';
-import { addBackup, describeValue } from '../quiz/progress-store.js';
+import { describeValue } from '../quiz/progress-schema.js';
+import { addBackup } from '../quiz/progress-store.js';
 
 export const LESSON_KEY = 'posenc.lesson';
 const VERSION = 1;

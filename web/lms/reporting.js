@@ -3,7 +3,8 @@
 // the score, self-grades are reported apart. With cmi5 or SCORM, the FSRS progress, the standing
 // and the view travel with the platform too (suspend-data.js), so a learner resumes where they
 // were, on any computer.
-import { STORAGE_KEY, browserStorage, loadProgress, readProgress } from '../quiz/progress-store.js';
+import { readProgress } from '../quiz/progress-schema.js';
+import { STORAGE_KEY, browserStorage, loadProgress } from '../quiz/progress-store.js';
 import { saveMerged } from '../quiz/import-backup.js';
 import { startCmi5 } from './cmi5.js';
 import { PLATFORM_PARAMETERS } from './launch.js';

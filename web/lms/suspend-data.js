@@ -5,7 +5,7 @@
 // review log from its oldest entry, then the schedules of the cards reviewed longest ago, and last
 // the standing's oldest items fold into its running sums (the score itself never changes).
 
-import { cardRecord } from '../quiz/progress-store.js';
+import { cardRecord } from '../quiz/progress-model.js';
 import { checkStanding, foldOldest } from './standing.js';
 
 const COMPRESSED = 'pz1:'; // deflate-raw, base64
@@ -100,7 +100,7 @@ async function largest(max, fits) {
 
 /**
  * Encodes { progress, standing } within `limit` characters, dropping the oldest first (see above).
- * @param {{ progress: import('../quiz/progress-store.js').Progress, standing: import('./standing.js').Standing }} state
+ * @param {{ progress: import('../quiz/progress-model.js').Progress, standing: import('./standing.js').Standing }} state
  * @param {number} limit
  * @returns {Promise<{ text: string, kept: { cards: number, log: number, items: number }, total: { cards: number, log: number } }>}
  */
@@ -143,8 +143,8 @@ export async function decodeSuspendData(text) {
 /**
  * One learner's progress from two places (this browser, the platform): per card the schedule
  * reviewed last, the logs joined without repeats; settings from `local`.
- * @param {import('../quiz/progress-store.js').Progress} local
- * @param {import('../quiz/progress-store.js').Progress} remote
+ * @param {import('../quiz/progress-model.js').Progress} local
+ * @param {import('../quiz/progress-model.js').Progress} remote
  */
 export function mergeProgress(local, remote) {
   const reviewed = (card) => Date.parse(card?.last_review ?? '') || 0;

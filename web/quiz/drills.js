@@ -4,7 +4,7 @@
 import { createScopePicker, cardsInScope } from './scope.js';
 import { stepKeys } from './step-keys.js';
 import { pageSeed, seedFromText, seededRandom, shuffled } from './random.js';
-import { addPractice } from './progress-store.js';
+import { addPractice } from './progress-model.js';
 import { renderInline, renderMarkup } from './render.js';
 import { element } from '../dom.js';
 

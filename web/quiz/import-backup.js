@@ -19,7 +19,7 @@ export function backupHolds(text) {
 
 /**
  * Whether `progress` holds anything to lose (a card or a review): only then is it backed up.
- * @param {import('./progress-store.js').Progress} progress
+ * @param {import('./progress-model.js').Progress} progress
  */
 export const holdsProgress = (progress) => Object.keys(progress.cards).length > 0 || progress.log.length > 0;
 
@@ -27,10 +27,10 @@ export const holdsProgress = (progress) => Object.keys(progress.cards).length > 
  * Keeps `progress` as a backup before `what` replaces it: in storage with the other backups, or held
  * by this page (`held`) when storage has no room. Progress with no card and no review is not kept.
  * @param {Storage} storage
- * @param {import('./progress-store.js').Backup[]} held  backups storage had no room for, newest first
- * @param {import('./progress-store.js').Progress} progress
+ * @param {import('./progress-model.js').Backup[]} held  backups storage had no room for, newest first
+ * @param {import('./progress-model.js').Progress} progress
  * @param {string} what  the action, as a phrase: "importing progress.json"
- * @returns {import('./progress-store.js').Backup | null}  the backup, or null when there was nothing to keep
+ * @returns {import('./progress-model.js').Backup | null}  the backup, or null when there was nothing to keep
  */
 export function backUpProgress(storage, held, progress, what) {
   if (!holdsProgress(progress)) return null;
@@ -48,10 +48,10 @@ export function backUpProgress(storage, held, progress, what) {
  * Saves `merged` in place of the stored `local` progress, keeping `local` as a backup first when the
  * merge changed it (an LMS launch bringing the platform's copy).
  * @param {Storage} storage
- * @param {import('./progress-store.js').Progress} local  the progress this browser held
- * @param {import('./progress-store.js').Progress} merged
+ * @param {import('./progress-model.js').Progress} local  the progress this browser held
+ * @param {import('./progress-model.js').Progress} merged
  * @param {string} what  the action, as a phrase: "merging the progress cmi5 kept"
- * @returns {import('./progress-store.js').Backup | null}  the backup, or null when none was needed or storage had no room
+ * @returns {import('./progress-model.js').Backup | null}  the backup, or null when none was needed or storage had no room
  */
 export function saveMerged(storage, local, merged, what) {
   const held = [];

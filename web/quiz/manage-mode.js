@@ -3,7 +3,9 @@
 // Anki (an .apkg package, or tab-separated text), reset (after confirmation), and the backups: of
 // progress before an import replaced it, and of progress that could not be read; each can be
 // restored with one click. What each action did is said on screen.
-import { exportProgress, importProgress, emptyProgress, progressLimits, readBackups, removeBackup } from './progress-store.js';
+import { progressLimits } from './progress-model.js';
+import { emptyProgress } from './progress-schema.js';
+import { exportProgress, importProgress, readBackups, removeBackup } from './progress-store.js';
 import { backUpProgress, backupHolds, holdsProgress } from './import-backup.js';
 import { readStoredDecks, removeStoredDeck } from './deck-store.js';
 import { ankiExport, drawComputedCards } from './exporters.js';

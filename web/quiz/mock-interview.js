@@ -3,7 +3,7 @@
 import { renderAnswerTiers } from './card-view.js';
 import { seededRandom, shuffled } from './random.js';
 import { cardsInScope, createScopePicker } from './scope.js';
-import { addPractice } from './progress-store.js';
+import { addPractice } from './progress-model.js';
 import { renderInline } from './render.js';
 import { element } from '../dom.js';
 import { routeLink } from '../route-link.js';

@@ -34,9 +34,9 @@ import { showFromTop } from '../visible-area.js';
  * @typedef {object} QuizContext
  * @property {ReturnType<typeof createDeckLibrary>} library
  * @property {() => any[]} cards
- * @property {() => import('./progress-store.js').Progress} getProgress
- * @property {(progress: import('./progress-store.js').Progress) => void} setProgress  replaces all progress (import, reset); saves at once
- * @property {(change: (latest: import('./progress-store.js').Progress) => import('./progress-store.js').Progress) => import('./progress-store.js').Progress} updateProgress
+ * @property {() => import('./progress-model.js').Progress} getProgress
+ * @property {(progress: import('./progress-model.js').Progress) => void} setProgress  replaces all progress (import, reset); saves at once
+ * @property {(change: (latest: import('./progress-model.js').Progress) => import('./progress-model.js').Progress) => import('./progress-model.js').Progress} updateProgress
  *   applies change to the progress as stored now (another tab may have written since) and saves; returns the result
  * @property {(text: string) => void} announce  polite screen-reader announcement
  * @property {() => Promise<any>} getEngine
@@ -45,7 +45,7 @@ import { showFromTop } from '../visible-area.js';
  *   adds a deck from a file and keeps it in storage; the mode that called it says what happened (kept: whether it was stored)
  * @property {(deckId: string, source: string) => void} removeDeck  takes a deck out of the quiz (its storage record is the caller's)
  * @property {Storage} storage  where progress, backups and loaded decks are kept
- * @property {() => import('./progress-store.js').Backup[]} heldBackups  backups storage had no room for (this page only)
+ * @property {() => import('./progress-model.js').Backup[]} heldBackups  backups storage had no room for (this page only)
  * @property {(answer: Answer) => void} recordAnswer
  *   tells the page (LMS reporting, xAPI) that the learner answered; a 'posenc:answered' event
  * @property {() => string[] | null} reviewDecks  the deck ids Review draws from; null for all decks
@@ -98,7 +98,7 @@ export async function startQuiz(panel, { storage: given = undefined, getEngine =
   const library = createDeckLibrary();
   const { storage, notice: storageNotice } = given ? { storage: given, notice: null } : browserStorage();
   if (storageNotice) showNotice(storageNotice);
-  /** @type {import('./progress-store.js').Backup[]} */
+  /** @type {import('./progress-model.js').Backup[]} */
   const heldBackups = [];
   // True while this tab holds grades storage refused (full): they are written with the next save.
   let unsaved = false;

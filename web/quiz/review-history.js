@@ -17,7 +17,7 @@ function daysBetween(a, b) {
 
 /**
  * Each card's reviews as { rating, days } in time order.
- * @param {import('./progress-store.js').Progress['log']} log
+ * @param {import('./progress-model.js').Progress['log']} log
  * @returns {{ rating: number, days: number }[][]}
  */
 export function cardHistories(log) {

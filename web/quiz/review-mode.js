@@ -19,7 +19,7 @@ import {
   spreadOverdue,
   undoGrade,
 } from './scheduler.js';
-import { storedCard } from './progress-store.js';
+import { storedCard } from './progress-model.js';
 import { element } from '../dom.js';
 
 const plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;

@@ -1,7 +1,7 @@
 // Spaced repetition with FSRS (ts-fsrs, vendored into dist/vendor/ by the build). Progress holds
 // cards in a JSON-friendly form (ISO dates); this module converts at the edges.
 import { createEmptyCard, fsrs, generatorParameters, Rating, State } from '../vendor/ts-fsrs.mjs';
-import { cardMarks, cardRecord, storedCard } from './progress-store.js';
+import { cardMarks, cardRecord, storedCard } from './progress-model.js';
 import { newCardOrder } from './new-card-order.js';
 
 export { Rating, State };
@@ -24,7 +24,7 @@ const schedulers = new Map();
  * The FSRS scheduler for the learner's settings: their desired retention and, once optimised,
  * their own parameters. No fuzz: the same grades give the same intervals, so tests and learners
  * see predictable steps.
- * @param {import('./progress-store.js').Settings} settings
+ * @param {import('./progress-model.js').Settings} settings
  */
 function schedulerFor({ desiredRetention, parameters }) {
   const key = `${desiredRetention}|${parameters?.join() ?? ''}`;
@@ -57,7 +57,7 @@ function fromStored(stored, now) {
 
 /**
  * Grades a card. Returns new progress (the input is not changed) and what undo needs.
- * @param {import('./progress-store.js').Progress} progress
+ * @param {import('./progress-model.js').Progress} progress
  * @param {string} cardId
  * @param {number} rating  Rating.Again .. Rating.Easy
  * @param {Date} now
@@ -89,7 +89,7 @@ function withMarks(marks, cardId, next) {
 /**
  * Sets or clears one mark of a card: suspend (until unsuspended), bury (until the start of the next
  * local day, as Anki buries), or the leech tag.
- * @param {import('./progress-store.js').Progress} progress
+ * @param {import('./progress-model.js').Progress} progress
  * @param {string} cardId
  * @param {'suspended' | 'buried' | 'leech'} mark
  * @param {boolean} on
@@ -160,7 +160,7 @@ function newCardsIntroducedToday(progress, now) {
  * nothing else is due), then unseen cards in newCardOrder up to today's new-card allowance.
  * Suspended cards and cards buried until later are left out.
  * @param {{ id: string, deckId?: string, topic?: string, computed?: unknown }[]} allCards
- * @param {import('./progress-store.js').Progress} progress
+ * @param {import('./progress-model.js').Progress} progress
  * @param {Date} now
  * @returns {{ due: string[], ahead: string[], fresh: string[], next: string | null, nextDue: Date | null,
  *   learningLater: { count: number, first: Date | null }, unseenLeft: number }}
@@ -220,7 +220,7 @@ export function overdueCards(cards, progress, now) {
  * pile. Today keeps an even share, the cards most likely forgotten; each later day takes the next
  * share (due at that day's start). Their FSRS memory state is untouched: each is graded as usual
  * when it comes up, with the real time since its last review.
- * @returns {{ progress: import('./progress-store.js').Progress, perDay: number, moved: number }}
+ * @returns {{ progress: import('./progress-model.js').Progress, perDay: number, moved: number }}
  */
 export function spreadOverdue(cards, progress, now, days) {
   const overdue = overdueCards(cards, progress, now);

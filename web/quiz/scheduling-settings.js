@@ -2,7 +2,7 @@
 // optimised from the learner's own review log (optimiser.js, loaded only when asked for), with the
 // log-loss before and after on the same reviews.
 import { cardHistories, MIN_OPTIMISER_REVIEWS, trainingItems } from './review-history.js';
-import { progressLimits } from './progress-store.js';
+import { progressLimits } from './progress-model.js';
 import { element } from '../dom.js';
 
 const fixed = (value, digits = 3) => value.toFixed(digits);

@@ -2,7 +2,7 @@
 // by topic and by deck (the share of reviews not graded Again), drill and mock-interview history,
 // leeches, and the suspended cards (with a way back into Review).
 import { markCard, Rating } from './scheduler.js';
-import { cardMarks, practiceKinds, storedCard } from './progress-store.js';
+import { cardMarks, practiceKinds, storedCard } from './progress-model.js';
 import { renderInline } from './render.js';
 import { element } from '../dom.js';
 import { routeLink } from '../route-link.js';
@@ -24,7 +24,7 @@ function retentionBy(log, keyOf, otherLabel) {
 
 /**
  * @param {any[]} cards  every loaded card (with deckId)
- * @param {import('./progress-store.js').Progress} progress
+ * @param {import('./progress-model.js').Progress} progress
  * @param {Date} now
  * @param {{ id: string, title: string }[]} [decks]
  */
