@@ -18,7 +18,7 @@ import { settableScaling } from '../router.js';
 import { createModelPicker } from './model-picker.js';
 import { modelColumn } from './model-verdicts.js';
 import { describeScheme, scalingFor } from './scheme-verdicts.js';
-import { pairFigure } from './pair-figure.js';
+import { schemeColumns } from './position-columns.js';
 import { SLIDER_STEPS, positionToStep, stepToPosition } from './log-slider.js';
 import { createNearestSearch, searchesBetweenFrames } from './nearest-search.js';
 
@@ -84,44 +84,7 @@ export function createPositionView(container, engine, onChange) {
   );
   controls.addEventListener('submit', (event) => event.preventDefault());
 
-  const columns = new Map(
-    engine.names.scheme.map(({ name: scheme, label: title }) => {
-      const verdict = element('p', [], { className: 'scheme-verdict', attributes: { 'aria-live': 'polite' } });
-      const body = element('div', [], { className: 'scheme-body' });
-      const strip = pairFigure(`pos-${scheme}-pairs`);
-      const spark = element('canvas', [], {
-        className: 'sparkline',
-        attributes: { width: '320', height: '60', role: 'img', 'aria-label': `The trained ${title} model's attention of query p over keys 0 to p` },
-      });
-      const sparkNote = element('p', [], { className: 'spark-note' });
-      const modelVerdict = element('p', [], { className: 'model-verdict', attributes: { 'aria-live': 'polite' } });
-      const modelReason = element('p', [], { className: 'model-reason' });
-      const taskNote = element('p', [], { className: 'task-note' });
-      const column = element(
-        'section',
-        [
-          element('h3', [title]),
-          verdict,
-          strip.figure,
-          body,
-          element(
-            'section',
-            [
-              element('h4', ['The trained model at p']),
-              taskNote,
-              modelVerdict,
-              modelReason,
-              element('figure', [spark, element('figcaption', [sparkNote])], { className: 'attention' }),
-            ],
-            { className: 'trained-model' },
-          ),
-          element('p', [quizMeLink(`tag:${scheme}`, title)], { className: 'quiz-me-row' }),
-        ],
-        { className: `scheme-column scheme-${scheme}`, attributes: { 'aria-label': title } },
-      );
-      return [scheme, { column, verdict, body, strip, spark, sparkNote, modelVerdict, modelReason, taskNote }];
-    }),
-  );
+  const columns = schemeColumns(engine.names.scheme);
 
   const modelsNote = element('p', [], { className: 'help', id: 'pos-models-note' });
   const pickNote = element('p', [], { className: 'help', id: 'pos-pick-note' });
