@@ -1,5 +1,5 @@
 // The DOM helpers the quiz, the views and the lesson share: an element builder (text is only ever
-// text: strings become text nodes, never markup) and a file download from the page itself.
+// text: strings become text nodes, never markup), a table's head row, and a file download from the page itself.
 
 /**
  * An element with children (nodes, or strings that become text nodes) and a few common attributes.
@@ -16,6 +16,16 @@ export function element(tag, children = [], options = {}) {
   for (const [name, value] of Object.entries(options.attributes ?? {})) made.setAttribute(name, value);
   made.append(...children);
   return made;
+}
+
+/** A table's head: one row of column headings, each a <th scope="col">. @param {(Node|string)[]} headings */
+export function tableHead(headings) {
+  return element('thead', [
+    element(
+      'tr',
+      headings.map((heading) => element('th', [heading], { attributes: { scope: 'col' } })),
+    ),
+  ]);
 }
 
 /**

@@ -2,7 +2,7 @@
 // the line charts, a position-view column with its pair strip, the trainer) set to the step's
 // settings, with the step's few controls. Every change recomputes from the engine and rewrites
 // the step's "what to notice" line from the same numbers (web/lesson/readings.js).
-import { element } from '../dom.js';
+import { element, tableHead } from '../dom.js';
 import { createHeatmapView } from '../views/heatmap-view.js';
 import { createLineChart } from '../views/line-chart.js';
 import { drawPairStrip } from '../views/pair-strip.js';
@@ -304,12 +304,7 @@ function scalingTable(results, names) {
     'table',
     [
       element('caption', ['Pairs outside the trained angles, per scaling']),
-      element('thead', [
-        element(
-          'tr',
-          ['Scaling', 'Pairs outside', 'Attention factor'].map((text) => element('th', [text], { attributes: { scope: 'col' } })),
-        ),
-      ]),
+      tableHead(['Scaling', 'Pairs outside', 'Attention factor']),
       element(
         'tbody',
         Object.entries(results).map(([kind, result]) =>

@@ -1,6 +1,6 @@
 // The lesson's trainer (step 9): the toy model on the copy task in the page's worker, one run per
 // scheme, drawn as accuracy and confidence per bucket of positions, inside and past L.
-import { element } from '../dom.js';
+import { element, tableHead } from '../dom.js';
 import { fixed, int } from '../views/format.js';
 import { nameLabel } from '../views/labels.js';
 import { createLineChart } from '../views/line-chart.js';
@@ -85,12 +85,7 @@ export function createTraining(host, names) {
             'table',
             [
               element('caption', ['Inside and past the trained length, from this run']),
-              element('thead', [
-                element(
-                  'tr',
-                  ['', 'Accuracy', 'Confidence'].map((text) => element('th', [text], { attributes: { scope: 'col' } })),
-                ),
-              ]),
+              tableHead(['', 'Accuracy', 'Confidence']),
               element(
                 'tbody',
                 [

@@ -52,7 +52,9 @@ function drillFrame(id, hint) {
   const body = element('div', [], { className: 'drill-body card', id: `${id}-body` });
   const feedback = element('div', [], { className: 'drill-feedback', id: `${id}-feedback`, attributes: { 'aria-live': 'polite' } });
   const controls = element('div', [], { className: 'card-controls' });
-  return { position, body, feedback, controls, hint: element('span', [hint], { className: 'hint' }) };
+  /** The drill laid out: the scope picker and position, the statement, its feedback and the controls. */
+  const layout = (picker) => element('div', [element('div', [picker.label, picker.select, position], { className: 'mode-bar' }), body, feedback, controls]);
+  return { position, body, feedback, controls, layout, hint: element('span', [hint], { className: 'hint' }) };
 }
 
 /** @param {import('./quiz-app.js').QuizContext} context */
@@ -63,12 +65,7 @@ export function createRedFlagDrill(context) {
   const falseButton = element('button', ['False (f)'], { id: 'red-flag-false', attributes: { type: 'button' } });
   const nextButton = element('button', ['Next →'], { id: 'red-flag-next', className: 'secondary', attributes: { type: 'button' } });
   frame.controls.append(trueButton, falseButton, nextButton, frame.hint);
-  const root = element('div', [
-    element('div', [picker.label, picker.select, frame.position], { className: 'mode-bar' }),
-    frame.body,
-    frame.feedback,
-    frame.controls,
-  ]);
+  const root = frame.layout(picker);
   let statements = [];
   let drills = 0;
   let index = 0;
@@ -193,12 +190,7 @@ export function createFollowUpDrill(context) {
   const previous = element('button', ['← Previous'], { className: 'secondary', attributes: { type: 'button' } });
   const nextButton = element('button', ['Next →'], { className: 'secondary', attributes: { type: 'button' } });
   frame.controls.append(reveal, previous, nextButton, frame.hint);
-  const root = element('div', [
-    element('div', [picker.label, picker.select, frame.position], { className: 'mode-bar' }),
-    frame.body,
-    frame.feedback,
-    frame.controls,
-  ]);
+  const root = frame.layout(picker);
   let index = 0;
   let items = [];
 

@@ -4,7 +4,7 @@
 import { markCard, Rating } from './scheduler.js';
 import { cardMarks, practiceKinds, storedCard } from './progress-model.js';
 import { renderInline } from './render.js';
-import { element } from '../dom.js';
+import { element, tableHead } from '../dom.js';
 import { routeLink } from '../route-link.js';
 
 const FORECAST_DAYS = 30;
@@ -72,12 +72,7 @@ const table = (caption, headings, rows, id) =>
     'table',
     [
       element('caption', [caption], { className: 'visually-hidden' }),
-      element('thead', [
-        element(
-          'tr',
-          headings.map((text) => element('th', [text], { attributes: { scope: 'col' } })),
-        ),
-      ]),
+      tableHead(headings),
       element(
         'tbody',
         rows.map(([first, ...rest]) => element('tr', [element('th', [first], { attributes: { scope: 'row' } }), ...rest.map((cell) => element('td', [cell]))])),

@@ -9,7 +9,7 @@ import { fixed, int, sci } from './format.js';
 import { nameLabel } from './labels.js';
 import { createModelPicker } from './model-picker.js';
 import { extendingScaling } from './model-verdicts.js';
-import { quizMeLink } from '../route-link.js';
+import { viewIntro } from './view-intro.js';
 import { settableScaling } from '../router.js';
 
 /**
@@ -123,21 +123,11 @@ export function createFrequencyView(container, engine, onChange) {
   });
 
   container.append(
-    element(
-      'div',
-      [
-        element('h2', ['RoPE frequencies before and after scaling'], { id: 'frequencies-heading' }),
-        element('p', [quizMeLink('live:frequencies')], { className: 'quiz-me-row' }),
-      ],
-      { className: 'view-header' },
-    ),
-    element(
-      'p',
-      [
-        'Each rotary pair turns with its own wavelength. A scaling stretches some of them so that positions past the trained length land on angles training saw. Pick a model to see the scaling its checkpoint runs with, or set your own.',
-      ],
-      { className: 'lede' },
-    ),
+    ...viewIntro({
+      view: 'frequencies',
+      heading: 'RoPE frequencies before and after scaling',
+      lede: 'Each rotary pair turns with its own wavelength. A scaling stretches some of them so that positions past the trained length land on angles training saw. Pick a model to see the scaling its checkpoint runs with, or set your own.',
+    }),
     controls,
     settingsText,
     notice,

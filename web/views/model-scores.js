@@ -1,7 +1,7 @@
 // A trained toy model's scores as the model view draws them: a small chart of accuracy and
 // confidence per position bucket on one 0-1 axis with L marked, and the table under a set of such
 // charts. The model view's tasks and the grid experiments' hybrid run both show them.
-import { element } from '../dom.js';
+import { element, tableHead } from '../dom.js';
 import { fixed, int } from './format.js';
 import { createLineChart } from './line-chart.js';
 
@@ -42,12 +42,7 @@ export function scoreTable(rows) {
     'table',
     [
       element('caption', ['Inside and past the trained length, from these models']),
-      element('thead', [
-        element(
-          'tr',
-          HEADINGS.map((h) => element('th', [h], { attributes: { scope: 'col' } })),
-        ),
-      ]),
+      tableHead(HEADINGS),
       // data-label names each cell where a narrow screen stacks a row's cells (views.css).
       element(
         'tbody',

@@ -14,7 +14,7 @@ import { fixed, int } from './format.js';
 import { resultsCsv } from './results-csv.js';
 import { createScoreChart, scoreTable, showBuckets } from './model-scores.js';
 import { fieldProblem, readWholeNumber } from './field-check.js';
-import { quizMeLink } from '../route-link.js';
+import { viewIntro } from './view-intro.js';
 import { extensionExperiments } from './extension/extension-experiments.js';
 import { gridExperiments } from './grid/grid-experiments.js';
 import { createGridSection } from './grid/grid-section.js';
@@ -64,21 +64,11 @@ export function createModelView(container, onChange) {
   controls.addEventListener('submit', (event) => event.preventDefault()); // Enter in the seed field submits nothing
 
   container.append(
-    element(
-      'div',
-      [
-        element('h2', ['Train a toy transformer, then ask it past its trained length'], { id: 'model-heading' }),
-        element('p', [quizMeLink('live:model')], { className: 'quiz-me-row' }),
-      ],
-      { className: 'view-header' },
-    ),
-    element(
-      'p',
-      [
-        'A one-layer causal transformer (d = 32, 2 heads) is trained from a seed for each position scheme, then asked at positions past its trained length L. Accuracy says whether it is right; confidence (the mean probability of its answer) says whether it sounds right. Where confidence stands above accuracy the chart is shaded: there the model is fluent but wrong.',
-      ],
-      { className: 'lede' },
-    ),
+    ...viewIntro({
+      view: 'model',
+      heading: 'Train a toy transformer, then ask it past its trained length',
+      lede: 'A one-layer causal transformer (d = 32, 2 heads) is trained from a seed for each position scheme, then asked at positions past its trained length L. Accuracy says whether it is right; confidence (the mean probability of its answer) says whether it sounds right. Where confidence stands above accuracy the chart is shaded: there the model is fluent but wrong.',
+    }),
     controls,
     description,
     bar,

@@ -13,7 +13,7 @@ import { choose, modelsInUse, onModelsChange, ownModels, sourceInUse } from './t
 import { askModel, probeCaption, probeVerdict, scalingReason } from './trained-row.js';
 import { reusedBuffers } from './reused-buffers.js';
 import { taskDescription, taskReason } from './model-tasks.js';
-import { quizMeLink } from '../route-link.js';
+import { viewIntro } from './view-intro.js';
 import { settableScaling } from '../router.js';
 import { createModelPicker } from './model-picker.js';
 import { modelColumn } from './model-verdicts.js';
@@ -100,21 +100,11 @@ export function createPositionView(container, engine, onChange) {
   controls.append(element('div', [label(modelsSelect, 'Trained models'), modelsSelect], { className: 'control' }));
 
   container.append(
-    element(
-      'div',
-      [
-        element('h2', ['Position p in a model trained to length L'], { id: 'position-heading' }),
-        element('p', [quizMeLink('live:position')], { className: 'quiz-me-row' }),
-      ],
-      { className: 'view-header' },
-    ),
-    element(
-      'p',
-      [
-        'Every number below is computed by the engine for the p and L you choose. Under each analysis, a toy transformer trained to L = 2,048 (one per scheme) is asked at p: where it looks, and what it answers.',
-      ],
-      { className: 'lede' },
-    ),
+    ...viewIntro({
+      view: 'position',
+      heading: 'Position p in a model trained to length L',
+      lede: 'Every number below is computed by the engine for the p and L you choose. Under each analysis, a toy transformer trained to L = 2,048 (one per scheme) is asked at p: where it looks, and what it answers.',
+    }),
     controls,
     pickNote,
     modelsNote,

@@ -1,6 +1,6 @@
 // The published numbers beside the toy model: tables from data/published.json, each with its
 // source, labelled as published and never drawn on the toy model's axes.
-import { element } from '../dom.js';
+import { element, tableHead } from '../dom.js';
 
 /** Renders every published table into `container`. */
 export async function showPublishedResults(container) {
@@ -15,12 +15,7 @@ export async function showPublishedResults(container) {
         'table',
         [
           element('caption', [element('strong', [table.title]), element('br'), table.source]),
-          element('thead', [
-            element(
-              'tr',
-              [table.rowLabel, ...table.columns].map((heading) => element('th', [heading], { attributes: { scope: 'col' } })),
-            ),
-          ]),
+          tableHead([table.rowLabel, ...table.columns]),
           element(
             'tbody',
             table.rows.map(([label, ...values]) =>

@@ -3,10 +3,10 @@
 // and w; 2D axial RoPE turns half the pairs by h and half by w. Pick a patch (click, or arrow
 // keys on the grid) and a frame t: the engine rotates (1, 0) per pair by that position, and the
 // view reads each pair's angle back from the rotated vector.
-import { element } from '../dom.js';
+import { element, tableHead } from '../dom.js';
 import { fixed, int, sci } from './format.js';
 import { nameLabel } from './labels.js';
-import { quizMeLink } from '../route-link.js';
+import { viewIntro } from './view-intro.js';
 import { IMAGE_GRID } from '../router.js';
 import { reusedBuffers } from './reused-buffers.js';
 
@@ -64,14 +64,7 @@ export function createRopeGridView(container, engine, onChange) {
     'table',
     [
       element('caption', ['What each section of the pairs encodes at this patch']),
-      element('thead', [
-        element(
-          'tr',
-          ['Section', 'Pairs', 'Turned by', 'Fastest pair per step', "Fastest pair's angle", "Slowest pair's angle"].map((h) =>
-            element('th', [h], { attributes: { scope: 'col' } }),
-          ),
-        ),
-      ]),
+      tableHead(['Section', 'Pairs', 'Turned by', 'Fastest pair per step', "Fastest pair's angle", "Slowest pair's angle"]),
       sectionBody,
     ],
     { className: 'compact', id: 'grid-sections' },
@@ -87,18 +80,11 @@ export function createRopeGridView(container, engine, onChange) {
   controls.addEventListener('submit', (event) => event.preventDefault());
 
   container.append(
-    element(
-      'div',
-      [element('h2', ['Where an image patch sits'], { id: 'grid-heading' }), element('p', [quizMeLink('live:grid')], { className: 'quiz-me-row' })],
-      { className: 'view-header' },
-    ),
-    element(
-      'p',
-      [
-        `A vision-language model cuts an image into patches and gives each a position in two or three coordinates instead of one index. The frequencies are ${model.label}'s (head dimension ${int(headDim)}, base ${int(rope.base)}); pick a patch and a frame.`,
-      ],
-      { className: 'lede' },
-    ),
+    ...viewIntro({
+      view: 'grid',
+      heading: 'Where an image patch sits',
+      lede: `A vision-language model cuts an image into patches and gives each a position in two or three coordinates instead of one index. The frequencies are ${model.label}'s (head dimension ${int(headDim)}, base ${int(rope.base)}); pick a patch and a frame.`,
+    }),
     controls,
     element('div', [gridBox, element('div', [chosen, notice], { className: 'grid-readout' })], { className: 'grid-layout' }),
     sections,

@@ -1,6 +1,6 @@
 // Each scheme's column of "Position p in a model trained to L", and the lesson's single columns: the
 // engine's numbers for p and L, a one-line verdict they support, and the table beside it.
-import { element } from '../dom.js';
+import { element, tableHead } from '../dom.js';
 import { fixed, int, sci } from './format.js';
 /**
  * RoPE scaling for the state: s maps p onto the last trained position L - 1.
@@ -12,6 +12,11 @@ export function scalingFor(state) {
 }
 
 const stat = (label, value) => [element('dt', [label]), element('dd', [value])];
+/** How many of the `pairs` frequency pairs turn slower than L, and how many sit at angles training never produced. */
+const angleStats = (result, pairs) => [
+  ...stat('Pairs slower than L', `${result.longWavelengthCount} of ${pairs}`),
+  ...stat('Outside the trained angles', `${result.outOfRangeCount} of ${pairs}`),
+];
 /** A row index: whole rows as integers, interpolated ones with two decimals. */
 const rowText = (row) => (Number.isInteger(row) ? int(row) : fixed(row, 2));
 
@@ -39,20 +44,9 @@ export const describeScheme = {
         element('td', [result.rowExists ? '—' : entry.policy === 'error' ? 'refused' : costText(entry)]),
       ]),
     );
-    const table = element(
-      'table',
-      [
-        element('caption', ['What each policy hands over']),
-        element('thead', [
-          element(
-            'tr',
-            ['Policy', 'Row', 'Cost'].map((h) => element('th', [h], { attributes: { scope: 'col' } })),
-          ),
-        ]),
-        element('tbody', rows),
-      ],
-      { className: 'compact' },
-    );
+    const table = element('table', [element('caption', ['What each policy hands over']), tableHead(['Policy', 'Row', 'Cost']), element('tbody', rows)], {
+      className: 'compact',
+    });
     return { verdict, body: [element('dl', stat('Row exists', result.rowExists ? 'yes' : 'no')), table] };
   },
   /** A long L's nearest encoding may still be searched for: then `nearest` is null and `searched` counts the positions done. */
@@ -72,8 +66,7 @@ export const describeScheme = {
       pairs: result.pairs,
       body: [
         element('dl', [
-          ...stat('Pairs slower than L', `${result.longWavelengthCount} of ${pairs}`),
-          ...stat('Outside the trained angles', `${result.outOfRangeCount} of ${pairs}`),
+          ...angleStats(result, pairs),
           ...stat('Nearest trained encoding', nearest ? `PE(${int(nearest.position)}), cos ${fixed(nearest.cosine)}` : searching),
         ]),
       ],
@@ -93,14 +86,7 @@ export const describeScheme = {
     return {
       verdict,
       pairs: result.pairs,
-      body: [
-        element('dl', [
-          ...stat('Pairs slower than L', `${result.longWavelengthCount} of ${pairs}`),
-          ...stat('Outside the trained angles', `${result.outOfRangeCount} of ${pairs}`),
-          ...stat('Attention factor', fixed(result.attentionFactor)),
-        ]),
-        ...reason,
-      ],
+      body: [element('dl', [...angleStats(result, pairs), ...stat('Attention factor', fixed(result.attentionFactor))]), ...reason],
     };
   },
   alibi(result, state) {
@@ -123,12 +109,7 @@ export const describeScheme = {
           'table',
           [
             element('caption', ['Per head: slope, bias at distance p, reach (weight ≥ 10⁻⁶ of the nearest key)']),
-            element('thead', [
-              element(
-                'tr',
-                ['Head', 'Slope', 'Bias', 'Reach'].map((h) => element('th', [h], { attributes: { scope: 'col' } })),
-              ),
-            ]),
+            tableHead(['Head', 'Slope', 'Bias', 'Reach']),
             element('tbody', rows),
           ],
           { className: 'compact' },
