@@ -590,7 +590,10 @@ export interface Posenc {
     } & ExtensionModel &
       Partial<ModelShape>,
   ): { id: number; factor: number };
-  /** The experiment's presets and the names of schemes, tasks and overflow policies. */
+  /**
+   * The toy-model experiment's presets (each with its label, trainer and evaluation settings, and its runs: a scheme
+   * on a task each) and the names of schemes, tasks and overflow policies.
+   */
   readonly training: Training;
   /** The grid experiments' presets (passkey at any depth; RoPE and NoPE layers) and their names. */
   readonly grids: Grids;
@@ -602,7 +605,9 @@ export interface Posenc {
   readonly models: ReadonlyArray<ModelPreset>;
   /**
    * Every name the functions read, per option, in the order lists show them (the module's tables: a page never keeps
-   * its own copy), each with a label for people.
+   * its own copy), each with a label for people. Each scaling kind also lists the fields it reads, whether it needs
+   * per-pair factors only a checkpoint gives, and whether its frequencies follow the sequence length (dynamic NTK,
+   * LongRoPE).
    */
   readonly names: Readonly<Names>;
   /**

@@ -377,14 +377,19 @@ export const functionOptions = (apiFunction) => Object.assign({}, ...apiFunction
 
 /** What the module holds besides its functions (none of them reads options). */
 export const properties = {
-  training: { type: 'Training', doc: "The experiment's presets and the names of schemes, tasks and overflow policies." },
+  training: {
+    type: 'Training',
+    doc: "The toy-model experiment's presets (each with its label, trainer and evaluation settings, and its runs: a scheme on a task each) and the names of schemes, tasks and overflow policies.",
+  },
   grids: { type: 'Grids', doc: "The grid experiments' presets (passkey at any depth; RoPE and NoPE layers) and their names." },
   extension: { type: 'Extension', doc: 'Context extension: its presets (quick and larger per experiment) and the scaling kinds it compares.' },
   limits: { type: 'Readonly<Limits>', doc: 'The bounds the module checks.' },
   models: { type: 'ReadonlyArray<ModelPreset>', doc: "Real models' position settings (GPT-2 ... Qwen2-VL), one entry per model." },
   names: {
     type: 'Readonly<Names>',
-    doc: "Every name the functions read, per option, in the order lists show them (the module's tables: a page never keeps its own copy), each with a label for people.",
+    doc:
+      "Every name the functions read, per option, in the order lists show them (the module's tables: a page never keeps its own copy), each with a label for people. "
+      + 'Each scaling kind also lists the fields it reads, whether it needs per-pair factors only a checkpoint gives, and whether its frequencies follow the sequence length (dynamic NTK, LongRoPE).',
   },
   memoryStats: {
     type: 'MemoryStats',
