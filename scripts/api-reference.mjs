@@ -1,10 +1,10 @@
 // Writes what is generated from the API's one description (web/api/functions.js and options.js):
-// web/api/argument-shapes.js (how posenc-arguments.js copies each call: the description itself, with
-// its docs, never ships to the page), web/posenc.d.ts (its option types, the name unions as the module
-// lists them, and the Posenc interface; the result types are posenc-results.d.ts, written by hand) and
-// the tables between the markers in README's "The JS API". `node scripts/api-reference.mjs` (run by `npm run build` and
-// `npm start`, after the site is built: it asks the module for its names) writes both;
-// tests/js/api-reference.test.mjs fails, naming the file, when either differs from what this writes.
+// web/api/argument-shapes.js (how posenc-arguments.js copies each call, so the description and its
+// docs never ship to the page), web/posenc.d.ts (the option types, the name unions as the module
+// lists them, and the Posenc interface; the result types are posenc-results.d.ts, by hand) and the
+// tables between the markers in README's "The JS API". `node scripts/api-reference.mjs` writes all
+// three; `npm run build` and `npm start` run it after the site is built (it asks the module for its
+// names). tests/js/api-reference.test.mjs fails, naming the file, when one differs from what this writes.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -64,7 +64,7 @@ function optionsType(parts, indent) {
   return [...(own.length > 0 ? [{ fields: Object.assign({}, ...own) }] : []), ...rest].map((part) => partType(part, indent)).join(' & ');
 }
 
-/** The union of the names the module lists for `list` (posenc.names[list]), one per line when long. */
+/** The union of the names the module lists for `list` (posenc.names[list]). */
 const nameUnion = (names, list) => names[list].map((entry) => `'${entry.name}'`).join(' | ');
 
 // The hand-written result types the Posenc interface names.
@@ -261,6 +261,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log(`api-reference: wrote ${file}`);
   }
   // dist/ was built from the files before: build it again from the new ones.
-  if (written.some((file) => file.startsWith('web/')))
-    spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), 'site'], { cwd: root, stdio: 'inherit' });
+  if (written.some((file) => file.startsWith('web/'))) {
+    const rebuilt = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), 'site'], { cwd: root, stdio: 'inherit' });
+    if (rebuilt.status !== 0) process.exitCode = 1;
+  }
 }
